@@ -1,0 +1,3 @@
+//! Track A1, Tamil speech recognition: manifests and hypothesis files, scoring a test set into result
+//! records, audio decoding and transcription. (Issues 4 and 9.)
+#![deny(missing_docs)]

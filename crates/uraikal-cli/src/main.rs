@@ -1,0 +1,84 @@
+//! `uraikal`: the command line of the Uraikal benchmark and Tamil text library.
+//!
+//! One module per subcommand, each a thin layer over a library call: argument parsing, tables, JSON output
+//! and exit codes live here, logic lives in the library crates. Exit codes: 0 success, 1 a check that was
+//! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
+
+mod common;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Uraikal (உரைகல், "touchstone"): a benchmark for Tamil models and the Tamil text library it scores with.
+#[derive(Parser)]
+#[command(name = "uraikal", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+// Each area adds its variants and match arms below its own marker comment, so that parallel work merges
+// without conflicts. Keep one blank line between areas.
+#[derive(Subcommand)]
+enum Command {
+    // --- area: text (issue 2) ---
+
+    // --- area: numbers (issue 3) ---
+
+    // --- area: score (issue 4) ---
+
+    // --- area: graphemes (issue 5) ---
+
+    // --- area: lattices (issue 6) ---
+
+    // --- area: d4 (issue 7) ---
+
+    // --- area: prep (issue 8) ---
+
+    // --- area: transcribe (issue 9) ---
+
+    // --- area: yaappu (issue 11) ---
+
+    // --- area: tn (issue 12) ---
+
+    /// Print the versions that result records carry.
+    Version,
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        // --- area: text (issue 2) ---
+
+        // --- area: numbers (issue 3) ---
+
+        // --- area: score (issue 4) ---
+
+        // --- area: graphemes (issue 5) ---
+
+        // --- area: lattices (issue 6) ---
+
+        // --- area: d4 (issue 7) ---
+
+        // --- area: prep (issue 8) ---
+
+        // --- area: transcribe (issue 9) ---
+
+        // --- area: yaappu (issue 11) ---
+
+        // --- area: tn (issue 12) ---
+
+        Command::Version => {
+            println!("uraikal {}", env!("CARGO_PKG_VERSION"));
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => common::report(err),
+    }
+}

@@ -1,0 +1,2 @@
+//! Track D4: how tokenizers handle Tamil. (Issue 7.)
+#![deny(missing_docs)]

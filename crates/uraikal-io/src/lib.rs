@@ -1,0 +1,222 @@
+//! Shared IO for Uraikal's commands: one JSONL reader that names `file:line` in every error, one atomic
+//! writer for every result file, and the sha256 that result records carry for their inputs.
+//!
+//! The library crates below this one (`uraikal-text`, `-numbers`, `-metrics`) do no IO at all; the crates
+//! above it (`-asr`, `-d4`, `-prep`, the CLI) read and write only through here, so every command reports
+//! bad input the same way and never leaves a half-written result behind.
+//!
+//! ```
+//! use uraikal_io::{parse_jsonl, write_atomic};
+//! let dir = tempfile::tempdir().unwrap();
+//! let path = dir.path().join("rows.jsonl");
+//! write_atomic(&path, b"{\"id\": \"a\"}\n\n{\"id\": \"b\"}\n").unwrap();
+//! let rows = parse_jsonl::<serde_json::Value>(&path).unwrap();
+//! assert_eq!(rows.len(), 2);
+//! assert_eq!(rows[1].line, 3); // blank lines are skipped but still counted
+//! ```
+#![deny(missing_docs)]
+
+use std::fmt;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
+
+/// What went wrong, with the file (and line, where there is one) it happened in.
+#[derive(Debug)]
+pub struct Error {
+    path: PathBuf,
+    line: Option<usize>,
+    kind: ErrorKind,
+}
+
+/// The kinds of IO errors.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The file could not be opened, read or written.
+    Io(io::Error),
+    /// The file is not valid UTF-8; the byte offset of the first bad byte.
+    Utf8 {
+        /// Byte offset of the first invalid byte in the file.
+        offset: usize,
+    },
+    /// A line is not JSON, or not of the expected shape.
+    Json(serde_json::Error),
+    /// A record is well formed JSON but breaks a rule of the file format (a duplicate id, say).
+    Invalid(String),
+}
+
+impl Error {
+    /// An error about `path` at 1-based `line`, for rules that callers check themselves.
+    pub fn invalid(path: impl Into<PathBuf>, line: Option<usize>, message: impl Into<String>) -> Error {
+        Error { path: path.into(), line, kind: ErrorKind::Invalid(message.into()) }
+    }
+
+    /// An IO error about `path`.
+    pub fn io(path: impl Into<PathBuf>, err: io::Error) -> Error {
+        Error { path: path.into(), line: None, kind: ErrorKind::Io(err) }
+    }
+
+    /// The file the error is about.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The 1-based line, when the error is about one line.
+    pub fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        match &self.kind {
+            ErrorKind::Io(e) => write!(f, ": {e}"),
+            ErrorKind::Utf8 { offset } => write!(f, ": invalid UTF-8 at byte offset {offset}"),
+            ErrorKind::Json(e) => write!(f, ": invalid JSON: {e}"),
+            ErrorKind::Invalid(m) => write!(f, ": {m}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::Io(e) => Some(e),
+            ErrorKind::Json(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// One parsed JSONL record and the 1-based line it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record<T> {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// The parsed value.
+    pub value: T,
+}
+
+/// Reads a whole file as UTF-8, naming the byte offset of the first invalid byte.
+pub fn read_utf8(path: &Path) -> Result<String, Error> {
+    let bytes = fs::read(path).map_err(|e| Error::io(path, e))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        Error { path: path.to_path_buf(), line: None, kind: ErrorKind::Utf8 { offset } }
+    })
+}
+
+/// Parses JSONL text (one JSON value a line; blank lines skipped) that came from `path`.
+pub fn parse_jsonl_str<T: DeserializeOwned>(path: &Path, text: &str) -> Result<Vec<Record<T>>, Error> {
+    let mut out = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value = serde_json::from_str(line).map_err(|e| Error {
+            path: path.to_path_buf(),
+            line: Some(index + 1),
+            kind: ErrorKind::Json(e),
+        })?;
+        out.push(Record { line: index + 1, value });
+    }
+    Ok(out)
+}
+
+/// Reads and parses a JSONL file; every error names the file and, for a bad record, its line.
+pub fn parse_jsonl<T: DeserializeOwned>(path: &Path) -> Result<Vec<Record<T>>, Error> {
+    let text = read_utf8(path)?;
+    parse_jsonl_str(path, &text)
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed, then renamed over
+/// `path`. Readers see the old file or the new one, never a part; on error nothing is left behind.
+/// Missing parent folders are created.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    fs::create_dir_all(&parent).map_err(|e| Error::io(&parent, e))?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = parent.join(format!(".{name}.tmp{}", std::process::id()));
+    let result = (|| {
+        let mut file = fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        Error::io(path, e)
+    })
+}
+
+/// Lower-case hex sha256 of bytes.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut s = String::with_capacity(64);
+    for b in digest {
+        s.push_str(&format!("{b:02x}"));
+    }
+    s
+}
+
+/// Lower-case hex sha256 of a file's contents.
+pub fn sha256_file(path: &Path) -> Result<String, Error> {
+    let bytes = fs::read(path).map_err(|e| Error::io(path, e))?;
+    Ok(sha256_hex(&bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_json_names_file_and_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("m.jsonl");
+        fs::write(&p, "{\"a\":1}\n{\"a\": \n").unwrap();
+        let err = parse_jsonl::<serde_json::Value>(&p).unwrap_err();
+        assert_eq!(err.line(), Some(2));
+        assert!(err.to_string().contains("m.jsonl:2: invalid JSON"), "{err}");
+    }
+
+    #[test]
+    fn invalid_utf8_names_offset() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.jsonl");
+        fs::write(&p, b"ok \xff").unwrap();
+        let err = parse_jsonl::<serde_json::Value>(&p).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Utf8 { offset: 3 }), "{err}");
+    }
+
+    #[test]
+    fn atomic_write_replaces_and_leaves_no_temp() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("sub/out.json");
+        write_atomic(&p, b"one").unwrap();
+        write_atomic(&p, b"two").unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "two");
+        let names: Vec<_> = fs::read_dir(p.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names.len(), 1);
+    }
+
+    #[test]
+    fn sha256_of_empty_input() {
+        assert_eq!(sha256_hex(b""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    }
+}
