@@ -4,3 +4,7 @@
 //!
 //! (Being built under issue 2; see SPEC.md for the rules each function follows.)
 #![deny(missing_docs)]
+
+// --- area: text (issue 2) ---
+
+// --- area: graphemes (issue 5) ---
