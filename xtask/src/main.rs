@@ -15,6 +15,7 @@ use anyhow::{bail, Result};
 // --- area: d4 (issue 7) ---
 
 // --- area: prep (issue 8) ---
+mod prep;
 
 // --- area: transcribe (issue 9) ---
 
@@ -33,6 +34,7 @@ const HELP: &[&str] = &[
     // --- help: d4 (issue 7) ---
 
     // --- help: prep (issue 8) ---
+    "regen-fixtures-prep [--check]   regenerate (or check) fixtures/prep/kural_docs.parquet",
 
     // --- help: transcribe (issue 9) ---
 
@@ -62,6 +64,7 @@ fn main() -> Result<()> {
         // --- arm: d4 (issue 7) ---
 
         // --- arm: prep (issue 8) ---
+        Some("regen-fixtures-prep") => prep::regen_fixtures(rest.iter().any(|a| a == "--check")),
 
         // --- arm: transcribe (issue 9) ---
 

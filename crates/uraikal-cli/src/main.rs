@@ -5,6 +5,7 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+mod prep;
 
 use std::process::ExitCode;
 
@@ -35,6 +36,8 @@ enum Command {
     // --- area: d4 (issue 7) ---
 
     // --- area: prep (issue 8) ---
+    /// Build A1 manifests and D4 passage sets from local copies of the corpora.
+    Prep(prep::PrepArgs),
 
     // --- area: transcribe (issue 9) ---
 
@@ -61,6 +64,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: d4 (issue 7) ---
 
         // --- area: prep (issue 8) ---
+        Command::Prep(args) => prep::run(args),
 
         // --- area: transcribe (issue 9) ---
 
