@@ -5,6 +5,10 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+// --- area: numbers (issue 3) ---
+mod numbers;
+
+// --- area: tn (issue 12) ---
 
 use std::process::ExitCode;
 
@@ -25,6 +29,9 @@ enum Command {
     // --- area: text (issue 2) ---
 
     // --- area: numbers (issue 3) ---
+    /// Tamil numbers: words (spoken and written) ⇄ digits, Tamil numerals.
+    #[command(subcommand)]
+    Numbers(numbers::NumbersCommand),
 
     // --- area: score (issue 4) ---
 
@@ -51,6 +58,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: text (issue 2) ---
 
         // --- area: numbers (issue 3) ---
+        Command::Numbers(command) => numbers::run(command),
 
         // --- area: score (issue 4) ---
 
