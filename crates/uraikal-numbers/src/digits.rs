@@ -75,17 +75,38 @@ impl Token {
     }
 }
 
-fn is_word_char(c: char) -> bool {
-    ('\u{0B80}'..='\u{0BFF}').contains(&c) || c == '\u{200C}' || c == '\u{200D}'
+/// The byte length of the word character at the start of `bytes` (Tamil block, ZWNJ, ZWJ), or None.
+fn word_char_len(bytes: &[u8]) -> Option<usize> {
+    match bytes {
+        [0xE0, 0xAE | 0xAF, _, ..] | [0xE2, 0x80, 0x8C | 0x8D, ..] => Some(3),
+        _ => None,
+    }
 }
 
 fn is_inline_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\u{00A0}' | '\u{202F}')
 }
 
+/// True when the text holds a decomposed two-part vowel (ெ or ே followed by ா or ௗ).
+fn has_decomposed_vowel(text: &str) -> bool {
+    // ெ ே ா ௗ are E0 AF 86 / 87 / E0 AE BE / E0 AF 97 in UTF-8. A plain loop: this runs on every call.
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i + 5 < b.len() {
+        if b[i] == 0xE0 && b[i + 1] == 0xAF && (b[i + 2] == 0x86 || b[i + 2] == 0x87) {
+            let next = (b[i + 3], b[i + 4], b[i + 5]);
+            if next == (0xE0, 0xAE, 0xBE) || next == (0xE0, 0xAF, 0x97) {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
 /// The word with Tamil two-part vowels composed (ொ ோ ௌ), as the lexicon holds them.
-fn composed(word: &str) -> Cow<'_, str> {
-    if !word.contains(['\u{0BC6}', '\u{0BC7}']) {
+fn composed(word: &str, check: bool) -> Cow<'_, str> {
+    if !check || !has_decomposed_vowel(word) {
         return Cow::Borrowed(word);
     }
     Cow::Owned(word.replace("\u{0BC6}\u{0BBE}", "\u{0BCA}").replace("\u{0BC7}\u{0BBE}", "\u{0BCB}").replace(
@@ -95,8 +116,10 @@ fn composed(word: &str) -> Cow<'_, str> {
 }
 
 fn analyse(word: &str, found: &mut Vec<(usize, Entry)>) -> Option<Analysis> {
-    if NOT_NUMBERS.iter().any(|w| word.starts_with(w)) {
-        return None;
+    for not_a_number in NOT_NUMBERS {
+        if word.starts_with(not_a_number) {
+            return None;
+        }
     }
     lexicon().prefixes(word, found);
     for &(len, entry) in found.iter().rev() {
@@ -121,20 +144,21 @@ fn analyse(word: &str, found: &mut Vec<(usize, Entry)>) -> Option<Analysis> {
 fn tokenize(text: &str) -> Vec<Token> {
     let mut tokens: Vec<Token> = Vec::new();
     let mut found = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    while let Some((start, c)) = chars.next() {
-        if !is_word_char(c) {
+    let bytes = text.as_bytes();
+    let decomposed = has_decomposed_vowel(text);
+    let mut i = 0;
+    while i < bytes.len() {
+        let Some(len) = word_char_len(&bytes[i..]) else {
+            i += 1;
             continue;
+        };
+        let start = i;
+        i += len;
+        while let Some(len) = word_char_len(&bytes[i..]) {
+            i += len;
         }
-        let mut end = start + c.len_utf8();
-        while let Some(&(i, c)) = chars.peek() {
-            if !is_word_char(c) {
-                break;
-            }
-            end = i + c.len_utf8();
-            chars.next();
-        }
-        let word = composed(&text[start..end]);
+        let end = i;
+        let word = composed(&text[start..end], decomposed);
         let (kind, analysis) = if word == POINT {
             (Kind::Point, None)
         } else if MINUS.contains(&word.as_ref()) {

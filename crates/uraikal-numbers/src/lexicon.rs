@@ -204,18 +204,30 @@ fn stem_of(form: &str) -> Option<String> {
 }
 
 struct Node {
-    children: Vec<(char, u32)>,
+    /// (code of the next Tamil character, node index), sorted by code.
+    children: Vec<(u8, u32)>,
     entry: Option<Entry>,
 }
 
-/// A character trie over the forms.
+/// The code of a Tamil-block character (U+0B80..U+0BFF) whose UTF-8 starts at `bytes[0]`: 0..=127.
+/// Walking bytes instead of chars keeps the lookup cheap even in unoptimised test builds.
+pub(crate) fn tamil_code(bytes: &[u8]) -> Option<u8> {
+    match bytes {
+        [0xE0, b1 @ (0xAE | 0xAF), b2, ..] => Some(((b1 - 0xAE) << 6) | (b2 & 0x3F)),
+        _ => None,
+    }
+}
+
+/// A trie over the forms, keyed by Tamil character codes.
 pub(crate) struct Lexicon {
     nodes: Vec<Node>,
+    /// The root's children by code (0 = none): most words fail at the first character.
+    root: [u32; 128],
 }
 
 impl Lexicon {
     fn build() -> Lexicon {
-        let mut lexicon = Lexicon { nodes: vec![Node { children: Vec::new(), entry: None }] };
+        let mut lexicon = Lexicon { nodes: vec![Node { children: Vec::new(), entry: None }], root: [0; 128] };
         let forms = full_forms();
         // Full forms win over stems that happen to be spelled the same.
         for (form, entry) in &forms {
@@ -230,18 +242,27 @@ impl Lexicon {
         for node in &mut lexicon.nodes {
             node.children.sort_unstable_by_key(|(c, _)| *c);
         }
+        for &(code, next) in &lexicon.nodes[0].children {
+            lexicon.root[usize::from(code)] = next;
+        }
         lexicon
     }
 
     fn insert(&mut self, key: &str, entry: Entry) {
+        let bytes = key.as_bytes();
         let mut at = 0usize;
-        for c in key.chars() {
-            at = match self.nodes[at].children.iter().find(|(k, _)| *k == c) {
+        let mut i = 0;
+        while i < bytes.len() {
+            let Some(code) = tamil_code(&bytes[i..]) else {
+                unreachable!("lexicon forms are Tamil-block only: {key}")
+            };
+            i += 3;
+            at = match self.nodes[at].children.iter().find(|(k, _)| *k == code) {
                 Some(&(_, next)) => next as usize,
                 None => {
                     self.nodes.push(Node { children: Vec::new(), entry: None });
                     let next = self.nodes.len() - 1;
-                    self.nodes[at].children.push((c, next as u32));
+                    self.nodes[at].children.push((code, next as u32));
                     next
                 }
             };
@@ -252,15 +273,29 @@ impl Lexicon {
     /// Every (byte length, entry) of a form that is a prefix of `word`, shortest first.
     pub fn prefixes(&self, word: &str, found: &mut Vec<(usize, Entry)>) {
         found.clear();
-        let mut at = 0usize;
-        for (i, c) in word.char_indices() {
+        let bytes = word.as_bytes();
+        let Some(first) = tamil_code(bytes) else { return };
+        let mut at = self.root[usize::from(first)] as usize;
+        if at == 0 {
+            return;
+        }
+        let mut i = 3;
+        if let Some(entry) = self.nodes[at].entry {
+            found.push((i, entry));
+        }
+        while let Some(code) = tamil_code(&bytes[i..]) {
             let children = &self.nodes[at].children;
-            match children.binary_search_by_key(&c, |(k, _)| *k) {
-                Ok(index) => at = children[index].1 as usize,
-                Err(_) => return,
+            let mut k = 0;
+            while k < children.len() && children[k].0 < code {
+                k += 1;
             }
+            if k == children.len() || children[k].0 != code {
+                return;
+            }
+            at = children[k].1 as usize;
+            i += 3;
             if let Some(entry) = self.nodes[at].entry {
-                found.push((i + c.len_utf8(), entry));
+                found.push((i, entry));
             }
         }
     }

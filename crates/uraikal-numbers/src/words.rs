@@ -109,49 +109,57 @@ pub(crate) fn thousands(q: u64, f: &Forms, combining: bool) -> String {
     }
 }
 
-/// Appends the words of 1 ≤ n < 10^15 to `out` as space-separated words.
-fn push_words(n: u64, f: &Forms, out: &mut Vec<String>) {
+/// Appends a word, separated by a space.
+fn push_word(out: &mut String, word: &str) {
+    if !out.is_empty() {
+        out.push(' ');
+    }
+    out.push_str(word);
+}
+
+/// Appends the words of 1 ≤ n < 10^15 to `out`.
+fn push_words(n: u64, f: &Forms, out: &mut String) {
     let crores = n / CRORE;
     let below_crore = n % CRORE;
     if crores > 0 {
         push_multiplier(crores, f, out);
-        out.push(if below_crore > 0 { "கோடியே" } else { "கோடி" }.to_string());
+        push_word(out, if below_crore > 0 { "கோடியே" } else { "கோடி" });
     }
     let lakhs = below_crore / LAKH;
     let below_lakh = below_crore % LAKH;
     if lakhs > 0 {
         push_multiplier(lakhs, f, out);
-        out.push(if below_lakh > 0 { f.lakh_combining } else { "லட்சம்" }.to_string());
+        push_word(out, if below_lakh > 0 { f.lakh_combining } else { "லட்சம்" });
     }
     let thousand_count = below_lakh / 1000;
     let below_thousand = below_lakh % 1000;
     if thousand_count > 0 {
-        out.push(thousands(thousand_count, f, below_thousand > 0));
+        push_word(out, &thousands(thousand_count, f, below_thousand > 0));
     }
     let hundreds = below_thousand / 100;
     let rest = below_thousand % 100;
     if hundreds > 0 {
         let table = if rest > 0 { &f.hundreds_combining } else { &f.hundreds };
-        out.push(table[hundreds as usize - 1].to_string());
+        push_word(out, table[hundreds as usize - 1]);
     }
     if rest > 0 {
-        out.push(below_hundred(rest, f));
+        push_word(out, &below_hundred(rest, f));
     }
 }
 
 /// A multiplier of லட்சம் or கோடி: 1 is ஒரு (it stands before a noun), others their own words.
-fn push_multiplier(n: u64, f: &Forms, out: &mut Vec<String>) {
+fn push_multiplier(n: u64, f: &Forms, out: &mut String) {
     if n == 1 {
-        out.push("ஒரு".to_string());
+        push_word(out, "ஒரு");
     } else {
         push_words(n, f, out);
     }
 }
 
-fn words_of(n: u64, f: &Forms) -> Vec<String> {
-    let mut out = Vec::new();
+/// The words of 0 ≤ n < 10^15 after `prefix` (e.g. the minus word).
+fn words_of(n: u64, f: &Forms, mut out: String) -> String {
     if n == 0 {
-        out.push(f.units[0].to_string());
+        push_word(&mut out, f.units[0]);
     } else {
         push_words(n, f, &mut out);
     }
@@ -176,12 +184,8 @@ pub fn to_words(n: i64, register: Register) -> Result<String, Error> {
         return Err(out_of_range(n));
     }
     let f = forms(register);
-    let mut words = Vec::new();
-    if n < 0 {
-        words.push(f.minus.to_string());
-    }
-    words.extend(words_of(magnitude, f));
-    Ok(words.join(" "))
+    let prefix = if n < 0 { f.minus.to_string() } else { String::new() };
+    Ok(words_of(magnitude, f, prefix))
 }
 
 /// The Tamil words of a decimal number written with ASCII digits, an optional sign and an optional
@@ -214,16 +218,15 @@ pub fn decimal_to_words(number: &str, register: Register) -> Result<String, Erro
         return Err(out_of_range(number));
     }
     let f = forms(register);
-    let mut words = Vec::new();
-    if negative {
-        words.push(f.minus.to_string());
-    }
-    words.extend(words_of(value, f));
+    let prefix = if negative { f.minus.to_string() } else { String::new() };
+    let mut words = words_of(value, f, prefix);
     if let Some(fraction) = fraction {
-        words.push("புள்ளி".to_string());
-        words.extend(fraction.bytes().map(|b| f.units[usize::from(b - b'0')].to_string()));
+        push_word(&mut words, "புள்ளி");
+        for b in fraction.bytes() {
+            push_word(&mut words, f.units[usize::from(b - b'0')]);
+        }
     }
-    Ok(words.join(" "))
+    Ok(words)
 }
 
 /// The ordinal words of 1 ≤ n < 10^15: the cardinal with ‑ஆவது joined to its last word
@@ -241,20 +244,13 @@ pub fn to_ordinal_words(n: u64, register: Register) -> Result<String, Error> {
     if n == 1 && register == Register::Written {
         return Ok("முதலாவது".to_string());
     }
-    Ok(with_suffix(&words_of(n, forms(register)), "ஆவது"))
+    Ok(with_suffix(&words_of(n, forms(register), String::new()), "ஆவது"))
 }
 
-/// Words of n (n < 10^15) with a suffix joined to the last word by the vowel sandhi.
-pub(crate) fn with_suffix(words: &[String], suffix: &str) -> String {
-    match words.split_last() {
-        Some((last, head)) => {
-            let mut out = head.join(" ");
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(&attach(last, suffix));
-            out
-        }
-        None => suffix.to_string(),
+/// Space-separated words with a suffix joined to the last word by the vowel sandhi.
+pub(crate) fn with_suffix(words: &str, suffix: &str) -> String {
+    match words.rsplit_once(' ') {
+        Some((head, last)) => format!("{head} {}", attach(last, suffix)),
+        None => attach(words, suffix),
     }
 }

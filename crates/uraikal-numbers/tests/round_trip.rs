@@ -17,10 +17,25 @@ fn expected_digits(n: u64) -> String {
     }
 }
 
-fn check_round_trip(n: u64, register: Register) {
-    let words = to_words(n as i64, register).unwrap();
+/// Checks to_digits(to_words(n, register)) for many numbers at once: the words go through to_digits as one
+/// line each of a single text (a line break never joins numbers, SPEC U7.1), which keeps the per-call cost
+/// out of this debug-build loop; a failure names the number.
+fn check_round_trips(numbers: &[u64], register: Register) {
+    let mut words = String::new();
+    let mut expected = String::new();
+    for &n in numbers {
+        words.push_str(&to_words(n as i64, register).unwrap());
+        words.push('\n');
+        expected.push_str(&expected_digits(n));
+        expected.push('\n');
+    }
     let back = to_digits(&words);
-    assert_eq!(back, expected_digits(n), "{n} ({register:?}) → {words} → {back}");
+    if back != expected {
+        for ((n, w), got) in numbers.iter().zip(words.lines()).zip(back.lines()) {
+            assert_eq!(got, expected_digits(*n), "{n} ({register:?}) → {w} → {got}");
+        }
+        assert_eq!(back, expected, "line structure changed");
+    }
 }
 
 /// A small deterministic generator (xorshift64*), so the sample is the same on every run.
@@ -37,31 +52,40 @@ impl Sample {
 
 #[test]
 fn words_round_trip_every_number_to_a_million() {
-    for register in [Register::Spoken, Register::Written] {
-        for n in 0..=1_000_000 {
-            check_round_trip(n, register);
+    // One thread per register: the loop is the slowest test of the crate in a debug build.
+    std::thread::scope(|scope| {
+        for register in [Register::Spoken, Register::Written] {
+            scope.spawn(move || {
+                let all: Vec<u64> = (0..=1_000_000).collect();
+                for block in all.chunks(1000) {
+                    check_round_trips(block, register);
+                }
+            });
         }
-    }
+    });
 }
 
 #[test]
 fn words_round_trip_random_numbers_below_10_15() {
     let mut sample = Sample(0x5eed_1234_abcd_0001);
-    for i in 0..100_000 {
-        // Half uniform below 10^15, half with a uniformly drawn number of digits (so small ones occur too).
-        let n = if i % 2 == 0 {
-            sample.next() % 1_000_000_000_000_000
-        } else {
-            let digits = 1 + (sample.next() % 15) as u32;
-            sample.next() % 10u64.pow(digits)
-        };
-        check_round_trip(n, if i % 4 < 2 { Register::Spoken } else { Register::Written });
+    let numbers: Vec<u64> = (0..100_000)
+        .map(|i| {
+            // Half uniform below 10^15, half with a uniformly drawn number of digits (so small ones occur).
+            if i % 2 == 0 {
+                sample.next() % 1_000_000_000_000_000
+            } else {
+                let digits = 1 + (sample.next() % 15) as u32;
+                sample.next() % 10u64.pow(digits)
+            }
+        })
+        .collect();
+    for (i, block) in numbers.chunks(1000).enumerate() {
+        check_round_trips(block, if i % 2 == 0 { Register::Spoken } else { Register::Written });
     }
-    // Every crore/lakh boundary shape.
-    for n in [99_999, 100_000, 100_001, 9_999_999, 10_000_000, 10_000_001, 999_999_999_999_999, 100_000_000_000_000] {
-        check_round_trip(n, Register::Spoken);
-        check_round_trip(n, Register::Written);
-    }
+    // Every crore/lakh boundary shape, and the largest number.
+    let edges = [99_999, 100_000, 100_001, 9_999_999, 10_000_000, 10_000_001, 999_999_999_999_999, 100_000_000_000_000];
+    check_round_trips(&edges, Register::Spoken);
+    check_round_trips(&edges, Register::Written);
 }
 
 #[test]
