@@ -5,6 +5,9 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+// --- area: graphemes (issue 5) ---
+mod graphemes;
+
 
 use std::process::ExitCode;
 
@@ -29,6 +32,8 @@ enum Command {
     // --- area: score (issue 4) ---
 
     // --- area: graphemes (issue 5) ---
+    /// Split text into grapheme clusters (Unicode 17 plus the Tamil and Sinhala folds).
+    Graphemes(graphemes::GraphemesArgs),
 
     // --- area: lattices (issue 6) ---
 
@@ -55,6 +60,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: score (issue 4) ---
 
         // --- area: graphemes (issue 5) ---
+        Command::Graphemes(args) => graphemes::run(args),
 
         // --- area: lattices (issue 6) ---
 

@@ -8,3 +8,8 @@
 // --- area: text (issue 2) ---
 
 // --- area: graphemes (issue 5) ---
+mod ext_pict;
+mod graphemes;
+mod script;
+pub use script::normalize_script;
+pub use graphemes::{graphemes, Graphemes, GRAPHEME_UNICODE_VERSION};
