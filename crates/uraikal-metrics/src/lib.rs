@@ -7,3 +7,4 @@
 // --- area: graphemes (issue 5) ---
 
 // --- area: lattices (issue 6) ---
+pub mod lattice;
