@@ -8,6 +8,8 @@ mod common;
 // --- area: graphemes (issue 5) ---
 mod graphemes;
 
+// --- area: lattices (issue 6) ---
+mod oiwer;
 
 use std::process::ExitCode;
 
@@ -36,6 +38,8 @@ enum Command {
     Graphemes(graphemes::GraphemesArgs),
 
     // --- area: lattices (issue 6) ---
+    /// OIWER of a hypothesis against a lattice reference (or a JSONL batch).
+    Oiwer(oiwer::Args),
 
     // --- area: d4 (issue 7) ---
 
@@ -63,6 +67,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Graphemes(args) => graphemes::run(args),
 
         // --- area: lattices (issue 6) ---
+        Command::Oiwer(args) => oiwer::run(args),
 
         // --- area: d4 (issue 7) ---
 

@@ -23,3 +23,4 @@ pub use chrf::{chrf, chrf_plus_plus, chrf_stats, chrf_words, corpus_chrf, ChrfCo
 pub use unit::{units, Unit, UnknownUnit};
 
 // --- area: lattices (issue 6) ---
+pub mod lattice;
