@@ -6,6 +6,7 @@
 
 mod common;
 // --- area: lattices (issue 6) ---
+mod build_lattices;
 mod oiwer;
 
 use std::process::ExitCode;
@@ -35,6 +36,8 @@ enum Command {
     // --- area: lattices (issue 6) ---
     /// OIWER of a hypothesis against a lattice reference (or a JSONL batch).
     Oiwer(oiwer::Args),
+    /// Candidate lattices from several hypotheses per record (JSONL in, JSONL out).
+    BuildLattices(build_lattices::Args),
 
     // --- area: d4 (issue 7) ---
 
@@ -62,6 +65,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
         // --- area: lattices (issue 6) ---
         Command::Oiwer(args) => oiwer::run(args),
+        Command::BuildLattices(args) => build_lattices::run(args),
 
         // --- area: d4 (issue 7) ---
 
