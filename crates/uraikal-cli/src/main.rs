@@ -5,6 +5,7 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+mod text;
 
 use std::process::ExitCode;
 
@@ -23,6 +24,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     // --- area: text (issue 2) ---
+    /// Tamil text: letters, length, clean, normalize, share.
+    #[command(subcommand)]
+    Text(text::TextCommand),
 
     // --- area: numbers (issue 3) ---
 
@@ -49,6 +53,10 @@ enum Command {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         // --- area: text (issue 2) ---
+        Command::Text(command) => {
+            text::run(command)?;
+            Ok(ExitCode::SUCCESS)
+        }
 
         // --- area: numbers (issue 3) ---
 
