@@ -5,7 +5,11 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+// --- area: text (issue 2) ---
 mod text;
+
+// --- area: lattices (issue 6) ---
+mod oiwer;
 
 use std::process::ExitCode;
 
@@ -35,6 +39,8 @@ enum Command {
     // --- area: graphemes (issue 5) ---
 
     // --- area: lattices (issue 6) ---
+    /// OIWER of a hypothesis against a lattice reference (or a JSONL batch).
+    Oiwer(oiwer::Args),
 
     // --- area: d4 (issue 7) ---
 
@@ -65,6 +71,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: graphemes (issue 5) ---
 
         // --- area: lattices (issue 6) ---
+        Command::Oiwer(args) => oiwer::run(args),
 
         // --- area: d4 (issue 7) ---
 
