@@ -8,6 +8,9 @@ mod common;
 // --- area: text (issue 2) ---
 mod text;
 
+// --- area: graphemes (issue 5) ---
+mod graphemes;
+
 // --- area: lattices (issue 6) ---
 mod oiwer;
 
@@ -37,6 +40,8 @@ enum Command {
     // --- area: score (issue 4) ---
 
     // --- area: graphemes (issue 5) ---
+    /// Split text into grapheme clusters (Unicode 17 plus the Tamil and Sinhala folds).
+    Graphemes(graphemes::GraphemesArgs),
 
     // --- area: lattices (issue 6) ---
     /// OIWER of a hypothesis against a lattice reference (or a JSONL batch).
@@ -69,6 +74,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: score (issue 4) ---
 
         // --- area: graphemes (issue 5) ---
+        Command::Graphemes(args) => graphemes::run(args),
 
         // --- area: lattices (issue 6) ---
         Command::Oiwer(args) => oiwer::run(args),

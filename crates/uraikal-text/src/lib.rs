@@ -63,3 +63,8 @@ mod unicode_version_tests {
 }
 
 // --- area: graphemes (issue 5) ---
+mod ext_pict;
+mod graphemes;
+mod script;
+pub use script::normalize_script;
+pub use graphemes::{graphemes, Graphemes, GRAPHEME_UNICODE_VERSION};
