@@ -17,6 +17,10 @@ pub mod jiwer;
 pub mod rates;
 
 // --- area: graphemes (issue 5) ---
+mod chrf;
+mod unit;
+pub use chrf::{chrf, chrf_plus_plus, chrf_stats, chrf_words, corpus_chrf, ChrfConfig, ChrfStats};
+pub use unit::{units, Unit, UnknownUnit};
 
 // --- area: lattices (issue 6) ---
 pub mod lattice;
