@@ -5,10 +5,14 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+// --- area: text (issue 2) ---
+mod text;
+
 // --- area: graphemes (issue 5) ---
 mod graphemes;
 
 // --- area: lattices (issue 6) ---
+mod build_lattices;
 mod oiwer;
 
 use std::process::ExitCode;
@@ -28,6 +32,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     // --- area: text (issue 2) ---
+    /// Tamil text: letters, length, clean, normalize, share.
+    #[command(subcommand)]
+    Text(text::TextCommand),
 
     // --- area: numbers (issue 3) ---
 
@@ -40,6 +47,8 @@ enum Command {
     // --- area: lattices (issue 6) ---
     /// OIWER of a hypothesis against a lattice reference (or a JSONL batch).
     Oiwer(oiwer::Args),
+    /// Candidate lattices from several hypotheses per record (JSONL in, JSONL out).
+    BuildLattices(build_lattices::Args),
 
     // --- area: d4 (issue 7) ---
 
@@ -58,6 +67,10 @@ enum Command {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         // --- area: text (issue 2) ---
+        Command::Text(command) => {
+            text::run(command)?;
+            Ok(ExitCode::SUCCESS)
+        }
 
         // --- area: numbers (issue 3) ---
 
@@ -68,6 +81,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
         // --- area: lattices (issue 6) ---
         Command::Oiwer(args) => oiwer::run(args),
+        Command::BuildLattices(args) => build_lattices::run(args),
 
         // --- area: d4 (issue 7) ---
 
