@@ -9,6 +9,9 @@ mod common;
 mod text;
 
 // --- area: graphemes (issue 5) ---
+mod compose;
+mod distance;
+mod evaluate;
 mod graphemes;
 
 // --- area: lattices (issue 6) ---
@@ -43,6 +46,14 @@ enum Command {
     // --- area: graphemes (issue 5) ---
     /// Split text into grapheme clusters (Unicode 17 plus the Tamil and Sinhala folds).
     Graphemes(graphemes::GraphemesArgs),
+    /// CER, chrF, chrF++ and CharBLEU of REF and HYP (or of a JSONL file of pairs) on a unit.
+    Evaluate(evaluate::EvaluateArgs),
+    /// An edit distance or similarity of REF and HYP on a unit.
+    Distance(distance::DistanceArgs),
+    /// Tamil/Sinhala letters to consonant + virama + independent vowel (நிலுவை → ந்இல்உவ்ஐ).
+    Decompose(compose::ComposeArgs),
+    /// The inverse of decompose (ந்ஆர்இ → நாரி).
+    Compose(compose::ComposeArgs),
 
     // --- area: lattices (issue 6) ---
     /// OIWER of a hypothesis against a lattice reference (or a JSONL batch).
@@ -78,6 +89,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
         // --- area: graphemes (issue 5) ---
         Command::Graphemes(args) => graphemes::run(args),
+        Command::Evaluate(args) => evaluate::run(args),
+        Command::Distance(args) => distance::run(args),
+        Command::Decompose(args) => compose::run(args, true),
+        Command::Compose(args) => compose::run(args, false),
 
         // --- area: lattices (issue 6) ---
         Command::Oiwer(args) => oiwer::run(args),

@@ -22,7 +22,11 @@ pub fn levenshtein<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
 
 /// Hamming distance with the shorter side padded: mismatched positions plus the length difference.
 pub fn hamming<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
-    let mismatched = reference.iter().zip(hypothesis).filter(|(r, h)| r != h).count();
+    let mismatched = reference
+        .iter()
+        .zip(hypothesis)
+        .filter(|(r, h)| r != h)
+        .count();
     mismatched + reference.len().abs_diff(hypothesis.len())
 }
 
@@ -41,8 +45,14 @@ pub fn osa<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
         current[0] = i;
         for j in 1..=m {
             let cost = usize::from(reference[i - 1] != hypothesis[j - 1]);
-            let mut best = (previous[j] + 1).min(current[j - 1] + 1).min(previous[j - 1] + cost);
-            if i > 1 && j > 1 && reference[i - 1] == hypothesis[j - 2] && reference[i - 2] == hypothesis[j - 1] {
+            let mut best = (previous[j] + 1)
+                .min(current[j - 1] + 1)
+                .min(previous[j - 1] + cost);
+            if i > 1
+                && j > 1
+                && reference[i - 1] == hypothesis[j - 2]
+                && reference[i - 2] == hypothesis[j - 1]
+            {
                 best = best.min(before[j - 2] + 1);
             }
             current[j] = best;
@@ -89,7 +99,8 @@ pub fn damerau_levenshtein<T: Eq + Hash>(reference: &[T], hypothesis: &[T]) -> u
             let insertion = d[(i + 1) * width + j] + 1;
             let deletion = d[i * width + j + 1] + 1;
             let transposition = d[k * width + l] + (i - k - 1) + 1 + (j - l - 1);
-            d[(i + 1) * width + j + 1] = substitution.min(insertion).min(deletion).min(transposition);
+            d[(i + 1) * width + j + 1] =
+                substitution.min(insertion).min(deletion).min(transposition);
         }
         last_row.insert(&reference[i - 1], i);
     }
@@ -108,7 +119,12 @@ pub fn jaro_winkler<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> f64 {
         return weight;
     }
     let limit = reference.len().min(hypothesis.len()).min(4);
-    let prefix = reference.iter().zip(hypothesis).take(limit).take_while(|(r, h)| r == h).count();
+    let prefix = reference
+        .iter()
+        .zip(hypothesis)
+        .take(limit)
+        .take_while(|(r, h)| r == h)
+        .count();
     if prefix == 0 {
         return weight;
     }
@@ -170,7 +186,11 @@ pub fn lcs<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
     let mut current = vec![0usize; hypothesis.len() + 1];
     for r in reference {
         for (j, h) in hypothesis.iter().enumerate() {
-            current[j + 1] = if r == h { previous[j] + 1 } else { previous[j + 1].max(current[j]) };
+            current[j + 1] = if r == h {
+                previous[j] + 1
+            } else {
+                previous[j + 1].max(current[j])
+            };
         }
         std::mem::swap(&mut previous, &mut current);
     }
@@ -199,8 +219,15 @@ pub enum Metric {
 
 impl Metric {
     /// Every metric, in command-line order.
-    pub const ALL: [Metric; 7] =
-        [Metric::Levenshtein, Metric::Hamming, Metric::Damerau, Metric::Osa, Metric::Jaro, Metric::JaroWinkler, Metric::Lcs];
+    pub const ALL: [Metric; 7] = [
+        Metric::Levenshtein,
+        Metric::Hamming,
+        Metric::Damerau,
+        Metric::Osa,
+        Metric::Jaro,
+        Metric::JaroWinkler,
+        Metric::Lcs,
+    ];
 
     /// The command-line name.
     pub fn as_str(self) -> &'static str {
@@ -296,7 +323,11 @@ impl CerCounts {
 /// CER counts of one (reference, hypothesis) pair on a unit (spaces are units).
 pub fn cer_counts(reference: &str, hypothesis: &str, unit: Unit) -> CerCounts {
     let (r, h) = unit_ids(reference, hypothesis, unit, Spaces::Keep);
-    CerCounts { errors: levenshtein(&r, &h), reference_len: r.len(), hypothesis_len: h.len() }
+    CerCounts {
+        errors: levenshtein(&r, &h),
+        reference_len: r.len(),
+        hypothesis_len: h.len(),
+    }
 }
 
 /// Sentence CER of a (reference, hypothesis) pair on a unit.
@@ -345,7 +376,13 @@ mod tests {
         for &(r, h, lev, ham, o, dam, l) in cases {
             let (r, h) = (chars(r), chars(h));
             assert_eq!(
-                (levenshtein(&r, &h), hamming(&r, &h), osa(&r, &h), damerau_levenshtein(&r, &h), lcs(&r, &h)),
+                (
+                    levenshtein(&r, &h),
+                    hamming(&r, &h),
+                    osa(&r, &h),
+                    damerau_levenshtein(&r, &h),
+                    lcs(&r, &h)
+                ),
                 (lev, ham, o, dam, l),
                 "{r:?} {h:?}"
             );
@@ -355,7 +392,10 @@ mod tests {
     #[test]
     fn jaro_values() {
         assert_eq!(jaro(&chars("MARTHA"), &chars("MARHTA")), 0.9444444444444445);
-        assert_eq!(jaro_winkler(&chars("MARTHA"), &chars("MARHTA")), 0.9611111111111111);
+        assert_eq!(
+            jaro_winkler(&chars("MARTHA"), &chars("MARHTA")),
+            0.9611111111111111
+        );
         assert_eq!(jaro(&chars(""), &chars("a")), 0.0);
         assert_eq!(jaro_winkler(&chars("ab"), &chars("ab")), 1.0);
     }
