@@ -5,6 +5,7 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+mod yaappu;
 
 use std::process::ExitCode;
 
@@ -39,6 +40,8 @@ enum Command {
     // --- area: transcribe (issue 9) ---
 
     // --- area: yaappu (issue 11) ---
+    /// Tamil prosody: scan a verse for அசை, சீர், தளை and metre.
+    Yaappu(yaappu::YaappuArgs),
 
     // --- area: tn (issue 12) ---
 
@@ -65,6 +68,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: transcribe (issue 9) ---
 
         // --- area: yaappu (issue 11) ---
+        Command::Yaappu(args) => yaappu::run(args),
 
         // --- area: tn (issue 12) ---
 
