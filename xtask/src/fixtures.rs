@@ -14,6 +14,7 @@ use crate::project_root;
 /// (name, cargo arguments) of every fixture generator.
 const GENERATORS: &[(&str, &[&str])] = &[
     // --- generators: each area adds its own line below ---
+    ("graphemes-tables (Unicode 17 Extended_Pictographic)", &["run", "--quiet", "-p", "xtask", "--", "graphemes-tables"]),
 ];
 
 pub fn regen_fixtures(args: &[String]) -> Result<()> {

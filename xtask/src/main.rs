@@ -9,6 +9,7 @@ use anyhow::{bail, Result};
 // --- area: score (issue 4) ---
 
 // --- area: graphemes (issue 5) ---
+mod graphemes_tables;
 
 // --- area: lattices (issue 6) ---
 
@@ -38,6 +39,7 @@ const HELP: &[&str] = &[
     // --- help: score (issue 4) ---
 
     // --- help: graphemes (issue 5) ---
+    "graphemes-tables [--check]  regenerate uraikal-text's Extended_Pictographic table (Unicode 17)",
 
     // --- help: lattices (issue 6) ---
 
@@ -69,6 +71,7 @@ fn main() -> Result<()> {
         // --- arm: score (issue 4) ---
 
         // --- arm: graphemes (issue 5) ---
+        Some("graphemes-tables") => graphemes_tables::run(rest),
 
         // --- arm: lattices (issue 6) ---
 
