@@ -12,6 +12,7 @@ mod text;
 mod graphemes;
 
 // --- area: lattices (issue 6) ---
+mod build_lattices;
 mod oiwer;
 
 // --- area: yaappu (issue 11) ---
@@ -49,6 +50,8 @@ enum Command {
     // --- area: lattices (issue 6) ---
     /// OIWER of a hypothesis against a lattice reference (or a JSONL batch).
     Oiwer(oiwer::Args),
+    /// Candidate lattices from several hypotheses per record (JSONL in, JSONL out).
+    BuildLattices(build_lattices::Args),
 
     // --- area: d4 (issue 7) ---
 
@@ -83,6 +86,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
         // --- area: lattices (issue 6) ---
         Command::Oiwer(args) => oiwer::run(args),
+        Command::BuildLattices(args) => build_lattices::run(args),
 
         // --- area: d4 (issue 7) ---
 
