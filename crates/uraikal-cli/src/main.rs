@@ -18,6 +18,9 @@ mod graphemes;
 mod build_lattices;
 mod oiwer;
 
+// --- area: yaappu (issue 11) ---
+mod yaappu;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -68,6 +71,8 @@ enum Command {
     // --- area: transcribe (issue 9) ---
 
     // --- area: yaappu (issue 11) ---
+    /// Tamil prosody: scan a verse for அசை, சீர், தளை and metre.
+    Yaappu(yaappu::YaappuArgs),
 
     // --- area: tn (issue 12) ---
 
@@ -105,6 +110,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: transcribe (issue 9) ---
 
         // --- area: yaappu (issue 11) ---
+        Command::Yaappu(args) => yaappu::run(args),
 
         // --- area: tn (issue 12) ---
 
