@@ -5,6 +5,10 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+// --- area: score (issue 4) ---
+mod compare;
+mod demo;
+mod score;
 
 use std::process::ExitCode;
 
@@ -27,6 +31,12 @@ enum Command {
     // --- area: numbers (issue 3) ---
 
     // --- area: score (issue 4) ---
+    /// Score a system's hypotheses on A1 manifests: corpus WER/CER per slice, macro average, bootstrap CIs.
+    Score(score::ScoreArgs),
+    /// Paired bootstrap test of two systems' hypotheses on the same manifests.
+    Compare(compare::CompareArgs),
+    /// Run the benchmark demo on data embedded in the binary (example hypotheses) and print the leaderboard.
+    Demo(demo::DemoArgs),
 
     // --- area: graphemes (issue 5) ---
 
@@ -53,6 +63,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: numbers (issue 3) ---
 
         // --- area: score (issue 4) ---
+        Command::Score(args) => score::run(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Demo(args) => demo::run(args),
 
         // --- area: graphemes (issue 5) ---
 
