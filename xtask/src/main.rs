@@ -11,6 +11,7 @@ mod bench_peers;
 mod demo_data;
 
 // --- area: graphemes (issue 5) ---
+mod graphemes_tables;
 
 // --- area: lattices (issue 6) ---
 
@@ -42,6 +43,7 @@ const HELP: &[&str] = &[
     "bench-peers [--pairs N]                          time uraikal score against jiwer (and other peers) on N Tamil pairs",
 
     // --- help: graphemes (issue 5) ---
+    "graphemes-tables [--check]  regenerate uraikal-text's Extended_Pictographic table (Unicode 17)",
 
     // --- help: lattices (issue 6) ---
 
@@ -75,6 +77,7 @@ fn main() -> Result<()> {
         Some("bench-peers") => bench_peers::bench_peers(rest),
 
         // --- arm: graphemes (issue 5) ---
+        Some("graphemes-tables") => graphemes_tables::run(rest),
 
         // --- arm: lattices (issue 6) ---
 

@@ -5,10 +5,23 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+// --- area: text (issue 2) ---
+mod text;
+
 // --- area: score (issue 4) ---
 mod compare;
 mod demo;
 mod score;
+
+// --- area: graphemes (issue 5) ---
+mod graphemes;
+
+// --- area: lattices (issue 6) ---
+mod build_lattices;
+mod oiwer;
+
+// --- area: yaappu (issue 11) ---
+mod yaappu;
 
 use std::process::ExitCode;
 
@@ -27,6 +40,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     // --- area: text (issue 2) ---
+    /// Tamil text: letters, length, clean, normalize, share.
+    #[command(subcommand)]
+    Text(text::TextCommand),
 
     // --- area: numbers (issue 3) ---
 
@@ -39,8 +55,14 @@ enum Command {
     Demo(demo::DemoArgs),
 
     // --- area: graphemes (issue 5) ---
+    /// Split text into grapheme clusters (Unicode 17 plus the Tamil and Sinhala folds).
+    Graphemes(graphemes::GraphemesArgs),
 
     // --- area: lattices (issue 6) ---
+    /// OIWER of a hypothesis against a lattice reference (or a JSONL batch).
+    Oiwer(oiwer::Args),
+    /// Candidate lattices from several hypotheses per record (JSONL in, JSONL out).
+    BuildLattices(build_lattices::Args),
 
     // --- area: d4 (issue 7) ---
 
@@ -49,6 +71,8 @@ enum Command {
     // --- area: transcribe (issue 9) ---
 
     // --- area: yaappu (issue 11) ---
+    /// Tamil prosody: scan a verse for அசை, சீர், தளை and metre.
+    Yaappu(yaappu::YaappuArgs),
 
     // --- area: tn (issue 12) ---
 
@@ -59,6 +83,10 @@ enum Command {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         // --- area: text (issue 2) ---
+        Command::Text(command) => {
+            text::run(command)?;
+            Ok(ExitCode::SUCCESS)
+        }
 
         // --- area: numbers (issue 3) ---
 
@@ -68,8 +96,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Demo(args) => demo::run(args),
 
         // --- area: graphemes (issue 5) ---
+        Command::Graphemes(args) => graphemes::run(args),
 
         // --- area: lattices (issue 6) ---
+        Command::Oiwer(args) => oiwer::run(args),
+        Command::BuildLattices(args) => build_lattices::run(args),
 
         // --- area: d4 (issue 7) ---
 
@@ -78,6 +109,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: transcribe (issue 9) ---
 
         // --- area: yaappu (issue 11) ---
+        Command::Yaappu(args) => yaappu::run(args),
 
         // --- area: tn (issue 12) ---
 

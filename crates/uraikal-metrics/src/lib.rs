@@ -22,5 +22,10 @@ pub mod rates;
 pub const URAIKAL_VERSION: &str = "1.0";
 
 // --- area: graphemes (issue 5) ---
+mod chrf;
+mod unit;
+pub use chrf::{chrf, chrf_plus_plus, chrf_stats, chrf_words, corpus_chrf, ChrfConfig, ChrfStats};
+pub use unit::{units, Unit, UnknownUnit};
 
 // --- area: lattices (issue 6) ---
+pub mod lattice;
