@@ -7,6 +7,8 @@ use anyhow::{bail, Result};
 // --- area: text (issue 2) ---
 
 // --- area: score (issue 4) ---
+mod bench_peers;
+mod demo_data;
 
 // --- area: graphemes (issue 5) ---
 mod graphemes_tables;
@@ -37,6 +39,8 @@ const HELP: &[&str] = &[
     // --- help: text (issue 2) ---
 
     // --- help: score (issue 4) ---
+    "gen-demo [--check]                               write (or check) data/demo: sample manifest, example hypotheses",
+    "bench-peers [--pairs N]                          time uraikal score against jiwer (and other peers) on N Tamil pairs",
 
     // --- help: graphemes (issue 5) ---
     "graphemes-tables [--check]  regenerate uraikal-text's Extended_Pictographic table (Unicode 17)",
@@ -69,6 +73,8 @@ fn main() -> Result<()> {
         // --- arm: text (issue 2) ---
 
         // --- arm: score (issue 4) ---
+        Some("gen-demo") => demo_data::gen_demo(&project_root(), rest.iter().any(|a| a == "--check")),
+        Some("bench-peers") => bench_peers::bench_peers(rest),
 
         // --- arm: graphemes (issue 5) ---
         Some("graphemes-tables") => graphemes_tables::run(rest),

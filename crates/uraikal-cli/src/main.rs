@@ -8,6 +8,11 @@ mod common;
 // --- area: text (issue 2) ---
 mod text;
 
+// --- area: score (issue 4) ---
+mod compare;
+mod demo;
+mod score;
+
 // --- area: graphemes (issue 5) ---
 mod compose;
 mod distance;
@@ -45,6 +50,12 @@ enum Command {
     // --- area: numbers (issue 3) ---
 
     // --- area: score (issue 4) ---
+    /// Score a system's hypotheses on A1 manifests: corpus WER/CER per slice, macro average, bootstrap CIs.
+    Score(score::ScoreArgs),
+    /// Paired bootstrap test of two systems' hypotheses on the same manifests.
+    Compare(compare::CompareArgs),
+    /// Run the benchmark demo on data embedded in the binary (example hypotheses) and print the leaderboard.
+    Demo(demo::DemoArgs),
 
     // --- area: graphemes (issue 5) ---
     /// Split text into grapheme clusters (Unicode 17 plus the Tamil and Sinhala folds).
@@ -91,6 +102,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: numbers (issue 3) ---
 
         // --- area: score (issue 4) ---
+        Command::Score(args) => score::run(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Demo(args) => demo::run(args),
 
         // --- area: graphemes (issue 5) ---
         Command::Graphemes(args) => graphemes::run(args),

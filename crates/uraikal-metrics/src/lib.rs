@@ -13,8 +13,13 @@
 
 // --- area: score (issue 4) ---
 pub mod align;
+pub mod bootstrap;
 pub mod jiwer;
 pub mod rates;
+
+/// The benchmark version that result records carry (A1 and D4). It changes only when a scoring rule
+/// changes (SPEC sections N and S), so that numbers with equal versions are comparable.
+pub const URAIKAL_VERSION: &str = "1.0";
 
 // --- area: graphemes (issue 5) ---
 mod charbleu;
