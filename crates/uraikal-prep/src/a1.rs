@@ -299,12 +299,6 @@ pub fn prepare(corpus: Corpus, options: &Options) -> Result<Summary, Error> {
         Corpus::CommonVoice => crate::common_voice::list(dir)?,
     };
     let checked = check(listing, &manifest_dir);
-    if checked.rows.is_empty() {
-        return Err(Error::layout(
-            dir,
-            format!("no usable utterances ({} listed; {})", checked.listed, checked.problems.describe()),
-        ));
-    }
     if options.strict && !checked.problems.is_empty() {
         return Err(ErrorKind::Strict(format!(
             "{} problem(s), nothing written: {}",
@@ -312,6 +306,12 @@ pub fn prepare(corpus: Corpus, options: &Options) -> Result<Summary, Error> {
             checked.problems.describe()
         ))
         .into());
+    }
+    if checked.rows.is_empty() {
+        return Err(Error::layout(
+            dir,
+            format!("no usable utterances ({} listed; {})", checked.listed, checked.problems.describe()),
+        ));
     }
     let summary = Summary::new(corpus.name(), &options.manifest, &checked);
     uraikal_io::write_atomic(&options.manifest, &to_jsonl(&checked.rows))?;
