@@ -8,6 +8,8 @@ use anyhow::{bail, Result};
 mod tidy;
 
 // --- area: score (issue 4) ---
+mod bench_peers;
+mod demo_data;
 
 // --- area: graphemes (issue 5) ---
 mod graphemes_tables;
@@ -39,6 +41,8 @@ const HELP: &[&str] = &[
     "tidy                 checks on the tree: crate layering, `//!` headers, no ignored tests, fixtures listed",
 
     // --- help: score (issue 4) ---
+    "gen-demo [--check]                               write (or check) data/demo: sample manifest, example hypotheses",
+    "bench-peers [--pairs N]                          time uraikal score against jiwer (and other peers) on N Tamil pairs",
 
     // --- help: graphemes (issue 5) ---
     "graphemes-tables [--check]  regenerate uraikal-text's Extended_Pictographic table (Unicode 17)",
@@ -72,6 +76,8 @@ fn main() -> Result<()> {
         Some("tidy") => tidy::run(rest),
 
         // --- arm: score (issue 4) ---
+        Some("gen-demo") => demo_data::gen_demo(&project_root(), rest.iter().any(|a| a == "--check")),
+        Some("bench-peers") => bench_peers::bench_peers(rest),
 
         // --- arm: graphemes (issue 5) ---
         Some("graphemes-tables") => graphemes_tables::run(rest),

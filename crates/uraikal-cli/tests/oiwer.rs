@@ -155,3 +155,66 @@ fn single_utterance_bad_input_is_a_clear_error() {
         assert!(stderr(&out).contains(expected), "{}", stderr(&out));
     }
 }
+
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/../../fixtures/vimarsha/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn build_lattices_output_is_byte_identical_to_vimarsha() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("out.jsonl");
+    let out = uraikal(&[
+        "build-lattices",
+        &fixture("lattice_cli_input.jsonl"),
+        out_path.to_str().unwrap(),
+        "--language",
+        "tamil",
+        "--mode",
+        "vimarsha",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let expected = std::fs::read_to_string(fixture("lattice_cli_output.jsonl")).unwrap();
+    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), expected);
+}
+
+#[test]
+fn build_lattices_errors_name_the_line_and_leave_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = r#"{"id": "a", "language": "ta", "x_transcription": "அவன் வந்தான்", "y_transcription": "அவள் வந்தாள்"}"#;
+    let cases = [
+        ("[1, 2]", "expected a JSON object"),
+        ("{\"id\": ", "invalid JSON"),
+        (
+            r#"{"id": "b", "x_transcription": "அவன்"}"#,
+            "missing language/lang",
+        ),
+        (
+            r#"{"id": "b", "lang": "ta", "reference_transcription": "அவன்"}"#,
+            "no *_transcription fields",
+        ),
+        (
+            r#"{"id": "b", "lang": "english", "x_transcription": "x"}"#,
+            "unsupported language",
+        ),
+        (
+            r#"{"id": "b", "lang": "ta", "x_transcription": " . ", "y_transcription": "!"}"#,
+            "at least one non-empty",
+        ),
+    ];
+    for (bad, expected) in cases {
+        let input = write(dir.path(), "in.jsonl", &format!("{good}\n\n{bad}\n"));
+        let out_path = dir.path().join("out.jsonl");
+        let out = uraikal(&["build-lattices", &input, out_path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = stderr(&out);
+        assert!(
+            err.contains("in.jsonl:3:") && err.contains(expected),
+            "{bad}: {err}"
+        );
+        assert!(!out_path.exists(), "no partial output for {bad}");
+    }
+}

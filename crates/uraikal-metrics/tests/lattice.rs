@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use uraikal_metrics::lattice::{oiwer, vimarsha_normalize, ErrorKind, Language, Lattice, Mode};
+use uraikal_metrics::lattice::{
+    build_lattice, oiwer, vimarsha_normalize, ErrorKind, Language, Lattice, Mode,
+};
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -142,6 +144,35 @@ fn brace_strings_parse_like_vimarsha() {
             parsed.to_json(),
             row["parsed"],
             "parse_lattice.jsonl:{line}"
+        );
+    }
+}
+
+#[test]
+fn vimarsha_lattices_equal_every_golden_row() {
+    let rows = rows("lattices.jsonl");
+    assert!(rows.len() >= 25);
+    for (line, row) in rows {
+        let id = row["id"].as_str().unwrap();
+        let language = Language::parse(row["language"].as_str().unwrap()).unwrap();
+        let hypotheses = strings(&row["hypotheses"]);
+        let result = build_lattice(&hypotheses, language, Mode::Vimarsha);
+        if let Some(error) = row.get("error") {
+            let err = result.expect_err(id);
+            assert_eq!(err.kind(), &ErrorKind::NoHypotheses, "{id}");
+            assert_eq!(err.to_string(), error["message"].as_str().unwrap(), "{id}");
+            continue;
+        }
+        let lattice = result.unwrap_or_else(|e| panic!("lattices.jsonl:{line} {id}: {e}"));
+        assert_eq!(
+            lattice.to_json(),
+            row["lattice"],
+            "lattices.jsonl:{line} {id}"
+        );
+        assert_eq!(
+            lattice.to_string(),
+            row["lattice_string"].as_str().unwrap(),
+            "lattices.jsonl:{line} {id}"
         );
     }
 }

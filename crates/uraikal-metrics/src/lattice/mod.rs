@@ -8,6 +8,8 @@
 //!   DP tie-breaks, recovery pass and N;
 //! * the `uraikal` mode (being built) takes the lowest-error path through the whole lattice in one DP.
 //!
+//! [`build_lattice`] turns several hypotheses of one utterance into a candidate lattice for annotators.
+//!
 //! ```
 //! use uraikal_metrics::lattice::{oiwer, Language, Lattice, Mode};
 //! let reference = Lattice::parse("{நான்} {போயிட்டு | போய்விட்டு} {வந்தேன்}").unwrap();
@@ -18,12 +20,15 @@
 
 use std::fmt;
 
+mod build;
+mod difflib;
 mod language;
 mod normalize;
 mod oiwer;
 mod parse;
 mod vimarsha;
 
+pub use build::build_lattice;
 pub use language::Language;
 pub use normalize::vimarsha_normalize;
 pub use oiwer::{corpus_oiwer, oiwer, Mode, Oiwer, Op};
