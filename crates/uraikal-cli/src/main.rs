@@ -30,6 +30,7 @@ mod oiwer;
 mod yaappu;
 
 // --- area: tn (issue 12) ---
+mod tn;
 
 use std::process::ExitCode;
 
@@ -94,6 +95,8 @@ enum Command {
     Yaappu(yaappu::YaappuArgs),
 
     // --- area: tn (issue 12) ---
+    /// Text normalisation for speech: numbers, dates, money, units, times, phone numbers into spoken Tamil.
+    Tn(tn::TnArgs),
 
     /// Print the versions that result records carry.
     Version,
@@ -136,6 +139,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Yaappu(args) => yaappu::run(args),
 
         // --- area: tn (issue 12) ---
+        Command::Tn(args) => tn::run(args),
 
         Command::Version => {
             println!("uraikal {}", env!("CARGO_PKG_VERSION"));
