@@ -5,6 +5,7 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+mod tokenizers;
 
 use std::process::ExitCode;
 
@@ -33,6 +34,8 @@ enum Command {
     // --- area: lattices (issue 6) ---
 
     // --- area: d4 (issue 7) ---
+    /// Track D4: how tokenizers handle Tamil (tokens per word, letter, pre-tokenizer and byte cuts, …).
+    Tokenizers(tokenizers::TokenizersArgs),
 
     // --- area: prep (issue 8) ---
 
@@ -59,6 +62,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: lattices (issue 6) ---
 
         // --- area: d4 (issue 7) ---
+        Command::Tokenizers(args) => tokenizers::run(args),
 
         // --- area: prep (issue 8) ---
 
