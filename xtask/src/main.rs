@@ -7,8 +7,11 @@ use anyhow::{bail, Result};
 // --- area: text (issue 2) ---
 
 // --- area: score (issue 4) ---
+mod bench_peers;
+mod demo_data;
 
 // --- area: graphemes (issue 5) ---
+mod graphemes_tables;
 
 // --- area: lattices (issue 6) ---
 
@@ -19,14 +22,28 @@ use anyhow::{bail, Result};
 // --- area: transcribe (issue 9) ---
 
 // --- area: release (issue 10) ---
+mod fixtures;
+mod release;
+mod version;
+
+/// The workspace root (xtask lives one folder below it).
+fn project_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask has a parent folder")
+        .to_path_buf()
+}
 
 const HELP: &[&str] = &[
     "help                 this list",
     // --- help: text (issue 2) ---
 
     // --- help: score (issue 4) ---
+    "gen-demo [--check]                               write (or check) data/demo: sample manifest, example hypotheses",
+    "bench-peers [--pairs N]                          time uraikal score against jiwer (and other peers) on N Tamil pairs",
 
     // --- help: graphemes (issue 5) ---
+    "graphemes-tables [--check]  regenerate uraikal-text's Extended_Pictographic table (Unicode 17)",
 
     // --- help: lattices (issue 6) ---
 
@@ -37,12 +54,14 @@ const HELP: &[&str] = &[
     // --- help: transcribe (issue 9) ---
 
     // --- help: release (issue 10) ---
+    "check-version [--tag vX.Y.Z] [--bless-scoring]   one version everywhere; URAIKAL_VERSION moves with scoring",
+    "release [--dry-run] [--no-test] X.Y.Z            bump, check, test, publish --dry-run, print the tag command",
+    "regen-fixtures [--check]                         regenerate derived fixtures (or check they are fresh)",
 ];
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rest = if args.is_empty() { &[][..] } else { &args[1..] };
-    let _ = rest;
     match args.first().map(String::as_str) {
         None | Some("help") | Some("--help") => {
             println!("cargo xtask <task>\n\ntasks:");
@@ -54,8 +73,11 @@ fn main() -> Result<()> {
         // --- arm: text (issue 2) ---
 
         // --- arm: score (issue 4) ---
+        Some("gen-demo") => demo_data::gen_demo(&project_root(), rest.iter().any(|a| a == "--check")),
+        Some("bench-peers") => bench_peers::bench_peers(rest),
 
         // --- arm: graphemes (issue 5) ---
+        Some("graphemes-tables") => graphemes_tables::run(rest),
 
         // --- arm: lattices (issue 6) ---
 
@@ -66,6 +88,16 @@ fn main() -> Result<()> {
         // --- arm: transcribe (issue 9) ---
 
         // --- arm: release (issue 10) ---
+        Some("check-version") => {
+            let tag = rest
+                .iter()
+                .position(|a| a == "--tag")
+                .and_then(|i| rest.get(i + 1))
+                .map(String::as_str);
+            version::check_version(tag, rest.iter().any(|a| a == "--bless-scoring")).map(|_| ())
+        }
+        Some("release") => release::release(rest),
+        Some("regen-fixtures") => fixtures::regen_fixtures(rest),
 
         Some(other) => bail!("unknown task {other:?}; `cargo xtask help` lists them"),
     }

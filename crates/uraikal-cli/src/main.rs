@@ -5,7 +5,26 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+// --- area: text (issue 2) ---
+mod text;
+
+// --- area: score (issue 4) ---
+mod compare;
+mod demo;
+mod score;
+
+// --- area: graphemes (issue 5) ---
+mod graphemes;
+
+// --- area: lattices (issue 6) ---
+mod build_lattices;
+mod oiwer;
+
+// --- area: d4 (issue 7) ---
 mod tokenizers;
+
+// --- area: yaappu (issue 11) ---
+mod yaappu;
 
 use std::process::ExitCode;
 
@@ -24,14 +43,29 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     // --- area: text (issue 2) ---
+    /// Tamil text: letters, length, clean, normalize, share.
+    #[command(subcommand)]
+    Text(text::TextCommand),
 
     // --- area: numbers (issue 3) ---
 
     // --- area: score (issue 4) ---
+    /// Score a system's hypotheses on A1 manifests: corpus WER/CER per slice, macro average, bootstrap CIs.
+    Score(score::ScoreArgs),
+    /// Paired bootstrap test of two systems' hypotheses on the same manifests.
+    Compare(compare::CompareArgs),
+    /// Run the benchmark demo on data embedded in the binary (example hypotheses) and print the leaderboard.
+    Demo(demo::DemoArgs),
 
     // --- area: graphemes (issue 5) ---
+    /// Split text into grapheme clusters (Unicode 17 plus the Tamil and Sinhala folds).
+    Graphemes(graphemes::GraphemesArgs),
 
     // --- area: lattices (issue 6) ---
+    /// OIWER of a hypothesis against a lattice reference (or a JSONL batch).
+    Oiwer(oiwer::Args),
+    /// Candidate lattices from several hypotheses per record (JSONL in, JSONL out).
+    BuildLattices(build_lattices::Args),
 
     // --- area: d4 (issue 7) ---
     /// Track D4: how tokenizers handle Tamil (tokens per word, letter, pre-tokenizer and byte cuts, …).
@@ -42,6 +76,8 @@ enum Command {
     // --- area: transcribe (issue 9) ---
 
     // --- area: yaappu (issue 11) ---
+    /// Tamil prosody: scan a verse for அசை, சீர், தளை and metre.
+    Yaappu(yaappu::YaappuArgs),
 
     // --- area: tn (issue 12) ---
 
@@ -52,14 +88,24 @@ enum Command {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         // --- area: text (issue 2) ---
+        Command::Text(command) => {
+            text::run(command)?;
+            Ok(ExitCode::SUCCESS)
+        }
 
         // --- area: numbers (issue 3) ---
 
         // --- area: score (issue 4) ---
+        Command::Score(args) => score::run(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Demo(args) => demo::run(args),
 
         // --- area: graphemes (issue 5) ---
+        Command::Graphemes(args) => graphemes::run(args),
 
         // --- area: lattices (issue 6) ---
+        Command::Oiwer(args) => oiwer::run(args),
+        Command::BuildLattices(args) => build_lattices::run(args),
 
         // --- area: d4 (issue 7) ---
         Command::Tokenizers(args) => tokenizers::run(args),
@@ -69,6 +115,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: transcribe (issue 9) ---
 
         // --- area: yaappu (issue 11) ---
+        Command::Yaappu(args) => yaappu::run(args),
 
         // --- area: tn (issue 12) ---
 

@@ -13,12 +13,9 @@ use rayon::prelude::*;
 use uraikal_d4::{
     bundled, grapheme_safe, measure, Input, Loaded, Passage, Record, Report, Skipped,
 };
+use uraikal_metrics::URAIKAL_VERSION;
 
 use crate::common;
-
-/// The benchmark version that D4 records carry.
-// TODO(lead): take URAIKAL_VERSION from the score engineer's crate once it is on main.
-pub const URAIKAL_VERSION: &str = "0.1.0";
 
 /// Arguments of `uraikal tokenizers`.
 #[derive(Args)]
