@@ -22,8 +22,15 @@ pub mod rates;
 pub const URAIKAL_VERSION: &str = "1.0";
 
 // --- area: graphemes (issue 5) ---
+mod charbleu;
 mod chrf;
+mod distance;
 mod unit;
+pub use charbleu::{charbleu, charbleu_ids, CharBleuMode};
+pub use distance::{
+    cer, cer_counts, corpus_cer, damerau_levenshtein, hamming, jaro, jaro_winkler, lcs, levenshtein, osa, text_distance,
+    CerCounts, Metric,
+};
 pub use chrf::{chrf, chrf_plus_plus, chrf_stats, chrf_words, corpus_chrf, ChrfConfig, ChrfStats};
 pub use unit::{units, Unit, UnknownUnit};
 
