@@ -26,6 +26,9 @@ mod graphemes;
 mod build_lattices;
 mod oiwer;
 
+// --- area: d4 (issue 7) ---
+mod tokenizers;
+
 // --- area: prep (issue 8) ---
 mod prep;
 
@@ -33,6 +36,7 @@ mod prep;
 mod yaappu;
 
 // --- area: tn (issue 12) ---
+mod tn;
 
 use std::process::ExitCode;
 
@@ -87,6 +91,8 @@ enum Command {
     BuildLattices(build_lattices::Args),
 
     // --- area: d4 (issue 7) ---
+    /// Track D4: how tokenizers handle Tamil (tokens per word, letter, pre-tokenizer and byte cuts, …).
+    Tokenizers(tokenizers::TokenizersArgs),
 
     // --- area: prep (issue 8) ---
     /// Build A1 manifests and D4 passage sets from local copies of the corpora.
@@ -99,6 +105,8 @@ enum Command {
     Yaappu(yaappu::YaappuArgs),
 
     // --- area: tn (issue 12) ---
+    /// Text normalisation for speech: numbers, dates, money, units, times, phone numbers into spoken Tamil.
+    Tn(tn::TnArgs),
 
     /// Print the versions that result records carry.
     Version,
@@ -132,6 +140,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::BuildLattices(args) => build_lattices::run(args),
 
         // --- area: d4 (issue 7) ---
+        Command::Tokenizers(args) => tokenizers::run(args),
 
         // --- area: prep (issue 8) ---
         Command::Prep(args) => prep::run(args),
@@ -142,6 +151,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Yaappu(args) => yaappu::run(args),
 
         // --- area: tn (issue 12) ---
+        Command::Tn(args) => tn::run(args),
 
         Command::Version => {
             println!("uraikal {}", env!("CARGO_PKG_VERSION"));

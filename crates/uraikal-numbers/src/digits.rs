@@ -11,7 +11,7 @@ use crate::sandhi::{attach, independent_vowel};
 /// Case endings (and a few postpositions) that may stay glued to a number word (SPEC U6), spelled with an
 /// independent initial vowel. Each also takes the clitics ‑உம் / ‑ஏ and a doubled consonant.
 const CASE_SUFFIXES: &[&str] = &[
-    "ல", "ல்", "லே", "இல்", "இல", "இலே", "க்கு", "கு", "ஆல்", "ஆல", "ஓட", "ஓடு", "உடன்", "லேருந்து", "லேந்து",
+    "ல", "ல்", "லே", "இல்", "இல", "இலே", "க்கு", "கு", "உக்கு", "ஆல்", "ஆல", "ஓட", "ஓடு", "உடன்", "லேருந்து", "லேந்து",
     "லிருந்து", "இலிருந்து", "ஆவது", "ஆம்", "வது", "தான்", "ஐ", "இன்", "க்குள்", "ஆக", "க்காக", "க்கான",
     "இற்கு", "ற்கு", "வரை", "கள்", "களில்", "களின்", "களுக்கு", "களை", "களாக", "இலுள்ள", "லுள்ள",
 ];
@@ -22,7 +22,7 @@ const NOT_NUMBERS: &[&str] = &["ஏழை"];
 const POINT: &str = "புள்ளி";
 const MINUS: &[&str] = &["மைனஸ்", "கழித்தல்"];
 
-fn suffixes() -> &'static HashSet<String> {
+pub(crate) fn suffixes() -> &'static HashSet<String> {
     static SUFFIXES: OnceLock<HashSet<String>> = OnceLock::new();
     SUFFIXES.get_or_init(|| {
         let mut set = HashSet::new();

@@ -35,3 +35,5 @@ pub use numerals::{from_numerals, to_numerals, Style};
 pub use words::{decimal_to_words, to_ordinal_words, to_words, Register, WORDS_LIMIT};
 
 // --- area: tn (issue 12) ---
+mod tn;
+pub use tn::tn;
