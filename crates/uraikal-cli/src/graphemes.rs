@@ -60,7 +60,7 @@ fn print_one(args: &GraphemesArgs, text: &str) -> Result<()> {
     let normalized;
     let text = if args.normalize {
         normalized = uraikal_text::normalize_script(text);
-        normalized.as_str()
+        normalized.as_ref()
     } else {
         text
     };

@@ -108,7 +108,7 @@ pub fn chrf_stats(reference: &str, hypothesis: &str, unit: Unit, config: ChrfCon
     }
     if config.word_order > 0 {
         let (reference, hypothesis) = match unit {
-            Unit::CodePoint => (reference.to_string(), hypothesis.to_string()),
+            Unit::CodePoint => (std::borrow::Cow::Borrowed(reference), std::borrow::Cow::Borrowed(hypothesis)),
             _ => (
                 uraikal_text::normalize_script(reference),
                 uraikal_text::normalize_script(hypothesis),

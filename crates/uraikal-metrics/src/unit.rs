@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::str::FromStr;
 
 /// The unit of a character metric.
@@ -101,7 +102,7 @@ pub(crate) fn unit_ids(
         Unit::Grapheme | Unit::Letter => {
             let reference = uraikal_text::normalize_script(reference);
             let hypothesis = uraikal_text::normalize_script(hypothesis);
-            let mut interner = Interner::default();
+            let mut interner = Interner::with_capacity(reference.len() / 2 + hypothesis.len() / 2);
             let r = interner.ids(&reference, unit, spaces);
             let h = interner.ids(&hypothesis, unit, spaces);
             (r, h)
@@ -132,12 +133,46 @@ fn segments(text: &str, unit: Unit) -> Vec<&str> {
     }
 }
 
+/// A small multiply-rotate hasher (FxHash's): clusters are short and never adversarial within one pair.
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.add(byte as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl FastHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
 #[derive(Default)]
 struct Interner<'a> {
-    ids: HashMap<&'a str, u32>,
+    ids: HashMap<&'a str, u32, BuildHasherDefault<FastHasher>>,
 }
 
 impl<'a> Interner<'a> {
+    fn with_capacity(capacity: usize) -> Interner<'a> {
+        Interner {
+            ids: HashMap::with_capacity_and_hasher(capacity.min(4096), Default::default()),
+        }
+    }
+
     fn ids(&mut self, text: &'a str, unit: Unit, spaces: Spaces) -> Vec<u32> {
         segments(text, unit)
             .into_iter()
