@@ -150,6 +150,11 @@ impl Hasher for FastHasher {
         self.add(byte as u64);
     }
 
+    fn write_u128(&mut self, value: u128) {
+        self.add(value as u64);
+        self.add((value >> 64) as u64);
+    }
+
     fn finish(&self) -> u64 {
         self.0
     }
@@ -161,26 +166,53 @@ impl FastHasher {
     }
 }
 
+/// Ids of clusters longer than one code point start above the code points.
+const FIRST_CLUSTER_ID: u32 = 0x11_0000;
+
+/// Unit ids for one pair: a one-code-point unit is its own id; longer units are numbered from
+/// `FIRST_CLUSTER_ID`, keyed by their bytes packed into a u128 (up to 15 bytes, so Tamil and Sinhala letters
+/// never hash a string) or by the string itself.
 #[derive(Default)]
 struct Interner<'a> {
-    ids: HashMap<&'a str, u32, BuildHasherDefault<FastHasher>>,
+    short: HashMap<u128, u32, BuildHasherDefault<FastHasher>>,
+    long: HashMap<&'a str, u32, BuildHasherDefault<FastHasher>>,
 }
 
 impl<'a> Interner<'a> {
     fn with_capacity(capacity: usize) -> Interner<'a> {
         Interner {
-            ids: HashMap::with_capacity_and_hasher(capacity.min(4096), Default::default()),
+            short: HashMap::with_capacity_and_hasher(capacity.min(4096), Default::default()),
+            long: HashMap::default(),
+        }
+    }
+
+    fn id(&mut self, segment: &'a str) -> u32 {
+        let mut chars = segment.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            return c as u32;
+        }
+        let next = FIRST_CLUSTER_ID + (self.short.len() + self.long.len()) as u32;
+        let bytes = segment.as_bytes();
+        if bytes.len() <= 15 {
+            let mut packed = [0u8; 16];
+            packed[..bytes.len()].copy_from_slice(bytes);
+            packed[15] = bytes.len() as u8;
+            *self
+                .short
+                .entry(u128::from_le_bytes(packed))
+                .or_insert(next)
+        } else {
+            *self.long.entry(segment).or_insert(next)
         }
     }
 
     fn ids(&mut self, text: &'a str, unit: Unit, spaces: Spaces) -> Vec<u32> {
-        segments(text, unit)
-            .into_iter()
-            .filter(|segment| spaces == Spaces::Keep || !segment.chars().all(is_python_space))
-            .map(|segment| {
-                let next = self.ids.len() as u32;
-                *self.ids.entry(segment).or_insert(next)
-            })
-            .collect()
+        let mut ids = Vec::with_capacity(text.len() / 3 + 1);
+        for segment in segments(text, unit) {
+            if spaces == Spaces::Keep || !segment.chars().all(is_python_space) {
+                ids.push(self.id(segment));
+            }
+        }
+        ids
     }
 }
