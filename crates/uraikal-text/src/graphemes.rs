@@ -185,12 +185,12 @@ fn fold_start(cluster: &str) -> Option<Fold> {
         0xAE | 0xAF => match cluster {
             "\u{0B95}\u{0BCD}" => Some(Fold::TamilKa),
             "\u{0BB8}\u{0BCD}" | "\u{0BB6}\u{0BCD}" => Some(Fold::TamilSa),
-            _ if cluster.contains(ZWJ) => Some(Fold::TamilJoiner),
+            _ if has_zwj(bytes) => Some(Fold::TamilJoiner),
             _ => None,
         },
         // The repaya ර්‍ keeps its own cluster (it is written over the next consonant, which still carries
         // its own vowel sign; grapheme-kit keeps them apart too).
-        0xB6 | 0xB7 if cluster.contains(ZWJ) && cluster != "\u{0DBB}\u{0DCA}\u{200D}" => {
+        0xB6 | 0xB7 if has_zwj(bytes) && cluster != "\u{0DBB}\u{0DCA}\u{200D}" => {
             Some(Fold::SinhalaJoiner)
         }
         _ => None,
@@ -232,6 +232,12 @@ fn is_extended_pictographic(c: char) -> bool {
             }
         })
         .is_ok()
+}
+
+/// Whether a cluster holds a ZWJ (E2 80 8D); most hold no E2 byte at all.
+#[inline]
+fn has_zwj(bytes: &[u8]) -> bool {
+    bytes.contains(&0xE2) && bytes.windows(3).any(|w| w == ZWJ.as_bytes())
 }
 
 #[inline]

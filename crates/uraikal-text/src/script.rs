@@ -89,6 +89,9 @@ pub fn normalize_script(text: &str) -> Cow<'_, str> {
 /// Whether `text` is NFC, without running the composer for Tamil and Sinhala vowel signs: the quick check
 /// answers "maybe" for every ா, ௗ, ා, ්, ෟ, which compose only after the few letters tested here.
 fn is_nfc(text: &str) -> bool {
+    if let Some(nfc) = tamil_is_nfc(text) {
+        return nfc;
+    }
     match is_nfc_quick(text.chars()) {
         IsNormalized::Yes => return true,
         IsNormalized::No => return false,
@@ -117,6 +120,24 @@ fn is_nfc(text: &str) -> bool {
         )
     });
     is_nfc_quick(others) == IsNormalized::Yes || unicode_normalization::is_nfc(text)
+}
+
+/// NFC for text of ASCII, Tamil and joiners only, in one pass (`None` for any other character). Tamil's only
+/// combining class is the virama's, so order never matters; NFC fails only where a two-part vowel is
+/// written in parts: ெ/ே + ா, ெ + ௗ, ஒ + ௗ.
+fn tamil_is_nfc(text: &str) -> Option<bool> {
+    let mut previous = '\0';
+    for c in text.chars() {
+        match c {
+            '\0'..='\u{7F}' | '\u{200C}' | '\u{200D}' => {}
+            '\u{0BBE}' if matches!(previous, '\u{0BC6}' | '\u{0BC7}') => return Some(false),
+            '\u{0BD7}' if matches!(previous, '\u{0BC6}' | '\u{0B92}') => return Some(false),
+            '\u{0B80}'..='\u{0BFF}' => {}
+            _ => return None,
+        }
+        previous = c;
+    }
+    Some(true)
 }
 
 /// True when some rule could fire: a joiner, ா before ் ி ெ ே, ெ before ள, or a Sinhala sign.
@@ -243,6 +264,10 @@ mod tests {
     #[test]
     fn nfc_check_agrees_with_the_composer() {
         for text in [
+            "\u{0B92}\u{0BD7}x",
+            "க\u{0BC7}\u{0BBE}",
+            "க\u{0BC6}\u{0BD7}",
+            "abc க்ஷ",
             "கொ",
             "க\u{0BC6}\u{0BBE}",
             "கா",
