@@ -133,9 +133,12 @@ fn segments(text: &str, unit: Unit) -> Vec<&str> {
     }
 }
 
+/// A hash map with [`FastHasher`], for per-pair interning.
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
 /// A small multiply-rotate hasher (FxHash's): clusters are short and never adversarial within one pair.
 #[derive(Default)]
-struct FastHasher(u64);
+pub(crate) struct FastHasher(u64);
 
 impl Hasher for FastHasher {
     fn write(&mut self, bytes: &[u8]) {
