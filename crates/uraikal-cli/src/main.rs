@@ -8,6 +8,9 @@ mod common;
 // --- area: text (issue 2) ---
 mod text;
 
+// --- area: numbers (issue 3) ---
+mod numbers;
+
 // --- area: score (issue 4) ---
 mod compare;
 mod demo;
@@ -23,8 +26,14 @@ mod graphemes;
 mod build_lattices;
 mod oiwer;
 
+// --- area: d4 (issue 7) ---
+mod tokenizers;
+
 // --- area: yaappu (issue 11) ---
 mod yaappu;
+
+// --- area: tn (issue 12) ---
+mod tn;
 
 use std::process::ExitCode;
 
@@ -48,6 +57,9 @@ enum Command {
     Text(text::TextCommand),
 
     // --- area: numbers (issue 3) ---
+    /// Tamil numbers: words (spoken and written) ⇄ digits, Tamil numerals.
+    #[command(subcommand)]
+    Numbers(numbers::NumbersCommand),
 
     // --- area: score (issue 4) ---
     /// Score a system's hypotheses on A1 manifests: corpus WER/CER per slice, macro average, bootstrap CIs.
@@ -76,6 +88,8 @@ enum Command {
     BuildLattices(build_lattices::Args),
 
     // --- area: d4 (issue 7) ---
+    /// Track D4: how tokenizers handle Tamil (tokens per word, letter, pre-tokenizer and byte cuts, …).
+    Tokenizers(tokenizers::TokenizersArgs),
 
     // --- area: prep (issue 8) ---
 
@@ -86,6 +100,8 @@ enum Command {
     Yaappu(yaappu::YaappuArgs),
 
     // --- area: tn (issue 12) ---
+    /// Text normalisation for speech: numbers, dates, money, units, times, phone numbers into spoken Tamil.
+    Tn(tn::TnArgs),
 
     /// Print the versions that result records carry.
     Version,
@@ -100,6 +116,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
 
         // --- area: numbers (issue 3) ---
+        Command::Numbers(command) => numbers::run(command),
 
         // --- area: score (issue 4) ---
         Command::Score(args) => score::run(args),
@@ -118,6 +135,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::BuildLattices(args) => build_lattices::run(args),
 
         // --- area: d4 (issue 7) ---
+        Command::Tokenizers(args) => tokenizers::run(args),
 
         // --- area: prep (issue 8) ---
 
@@ -127,6 +145,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Yaappu(args) => yaappu::run(args),
 
         // --- area: tn (issue 12) ---
+        Command::Tn(args) => tn::run(args),
 
         Command::Version => {
             println!("uraikal {}", env!("CARGO_PKG_VERSION"));
