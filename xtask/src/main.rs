@@ -5,6 +5,7 @@ use anyhow::{bail, Result};
 
 // Each area adds its `mod` line, help line and match arm below its own marker.
 // --- area: text (issue 2) ---
+mod tidy;
 
 // --- area: score (issue 4) ---
 mod bench_peers;
@@ -37,6 +38,7 @@ fn project_root() -> std::path::PathBuf {
 const HELP: &[&str] = &[
     "help                 this list",
     // --- help: text (issue 2) ---
+    "tidy                 checks on the tree: crate layering, `//!` headers, no ignored tests, fixtures listed",
 
     // --- help: score (issue 4) ---
     "gen-demo [--check]                               write (or check) data/demo: sample manifest, example hypotheses",
@@ -71,6 +73,7 @@ fn main() -> Result<()> {
             Ok(())
         }
         // --- arm: text (issue 2) ---
+        Some("tidy") => tidy::run(rest),
 
         // --- arm: score (issue 4) ---
         Some("gen-demo") => demo_data::gen_demo(&project_root(), rest.iter().any(|a| a == "--check")),

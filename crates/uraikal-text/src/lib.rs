@@ -29,6 +29,7 @@
 mod category;
 mod clean;
 mod letters;
+mod nfc;
 mod normalize;
 mod tamil;
 
