@@ -294,6 +294,27 @@ pub fn table(report: &Report) -> String {
     out
 }
 
+/// Track D4 for `uraikal demo`: the bundled tokenizers (and their grapheme-safe variants) on the bundled
+/// Kural passages, ranked by tokens per word.
+pub fn demo_board() -> Result<String> {
+    let (passages, data) = read_passages(&[])?;
+    let (tokenizers, skipped) = load_tokenizers(&[], true);
+    let mut report = evaluate(&tokenizers, skipped, &passages, data);
+    let tokens_per_word = |r: &Record| r.metrics.tokens_per_word.unwrap_or(f64::INFINITY);
+    report
+        .results
+        .sort_by(|a, b| tokens_per_word(a).total_cmp(&tokens_per_word(b)));
+    let mut out = format!(
+        "Uraikal demo · track D4 (how tokenizers handle Tamil) · benchmark {URAIKAL_VERSION}\n\
+         The {} kurals embedded in the binary, with the six bundled tokenizers (+grapheme-safe: the same tokenizer\n\
+         with the pre-tokenizer of `uraikal tokenizers patch-pretok`). Fewer tokens per word is better; every cut\n\
+         column counts Tamil words cut inside a letter or a character. Measure your own with `uraikal tokenizers`.\n\n",
+        passages.len()
+    );
+    out.push_str(&table(&report));
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
