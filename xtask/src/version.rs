@@ -31,9 +31,15 @@ pub fn check_version_at(root: &Path, tag: Option<&str>, bless_scoring: bool) -> 
     check_changelog(&root, &version, &mut problems)?;
     let python = root.join(PYTHON_MANIFEST);
     if python.exists() {
-        let v = read_toml(&python)?.get("package").and_then(|p| p.get("version")).and_then(|v| v.as_str()).map(str::to_string);
+        let v = read_toml(&python)?
+            .get("package")
+            .and_then(|p| p.get("version"))
+            .and_then(|v| v.as_str())
+            .map(str::to_string);
         if v.as_deref() != Some(version.as_str()) {
-            problems.push(format!("{PYTHON_MANIFEST} has version {v:?}, expected {version:?} (the wheel's version)"));
+            problems.push(format!(
+                "{PYTHON_MANIFEST} has version {v:?}, expected {version:?} (the wheel's version)"
+            ));
         }
     }
     if let Some(tag) = tag {
@@ -74,7 +80,10 @@ pub fn workspace_version(root: &Path) -> Result<String> {
 /// package built by maturin outside the workspace, checked separately).
 pub fn member_manifests(root: &Path) -> Result<Vec<PathBuf>> {
     let ws = read_toml(&root.join("Cargo.toml"))?;
-    let members = ws.get("workspace").and_then(|w| w.get("members")).and_then(|m| m.as_array());
+    let members = ws
+        .get("workspace")
+        .and_then(|w| w.get("members"))
+        .and_then(|m| m.as_array());
     let mut out: Vec<PathBuf> = members
         .into_iter()
         .flatten()
@@ -197,6 +206,7 @@ pub fn rust_files(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
+#[cfg(test)]
 /// Records the current scoring hash with the current URAIKAL_VERSION.
 pub fn bless(root: &Path) -> Result<()> {
     let version = uraikal_version(root)?.context("no URAIKAL_VERSION constant found")?;
