@@ -136,7 +136,19 @@ pub fn oiwer(
     mode: Mode,
 ) -> Result<Oiwer, Error> {
     match mode {
-        Mode::Vimarsha => vimarsha::oiwer(hypothesis, reference, language),
+        Mode::Vimarsha => vimarsha::oiwer(hypothesis, reference.groups(), language),
+    }
+}
+
+/// [`oiwer`] on groups of forms given as any string type (a [`Lattice`] need not be built first).
+pub fn oiwer_groups<G: AsRef<[S]>, S: AsRef<str>>(
+    hypothesis: &str,
+    groups: &[G],
+    language: Language,
+    mode: Mode,
+) -> Result<Oiwer, Error> {
+    match mode {
+        Mode::Vimarsha => vimarsha::oiwer(hypothesis, groups, language),
     }
 }
 
