@@ -25,7 +25,8 @@ pub struct Args {
     /// The reference lattice: nested JSON ([["a", "b"], ["c"]]) or the brace string ({a | b} {c}).
     #[arg(long)]
     reference: Option<String>,
-    /// vimarsha: Vimarsha's exact numbers (the uraikal mode is being built).
+    /// vimarsha (Vimarsha's exact numbers) or uraikal (one DP over the whole lattice: optional groups,
+    /// compounds, case, digits); default uraikal for Tamil, vimarsha otherwise.
     #[arg(long)]
     mode: Option<String>,
     /// Print the single result as JSON.
