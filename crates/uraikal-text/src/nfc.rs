@@ -9,46 +9,82 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 use crate::tamil::*;
 
 /// True only if `text` is certainly in NFC; false means "compose it" (composing NFC text is harmless).
-///
-/// Below U+0300 every code point is NFC-stable with combining class 0; in the Tamil block only ா and ௗ
-/// compose with what precedes them; other characters are accepted when their quick-check value is Yes and
-/// their combining class is 0.
 pub(crate) fn is_surely_nfc(text: &str) -> bool {
-    let mut previous = '\0';
-    for c in text.chars() {
-        let stable = if (c as u32) < 0x300 {
-            true
-        } else if is_tamil(c) {
-            match c {
-                SIGN_AA => !matches!(previous, SIGN_E | SIGN_EE),
-                AU_LENGTH_MARK => !matches!(previous, SIGN_E | VOWEL_O),
-                _ => true,
-            }
-        } else {
-            canonical_combining_class(c) == 0 && is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes
-        };
-        if !stable {
-            return false;
-        }
-        previous = c;
-    }
-    true
+    first_unstable(text, 0).is_none()
 }
 
-/// `text` in NFC, borrowed when it already is. Pieces are cut after ASCII whitespace, which never composes
-/// with a neighbour, so each piece can be composed on its own.
-pub(crate) fn to_nfc(text: &str) -> Cow<'_, str> {
-    if is_surely_nfc(text) {
-        return Cow::Borrowed(text);
+/// The byte position, from `from` on, of the first character that might change under NFC.
+///
+/// Below U+0300 every code point is NFC-stable with combining class 0; in the Tamil block only ா after ெ/ே
+/// and ௗ after ெ/ஒ compose; other characters are accepted when their quick-check value is Yes and their
+/// combining class is 0. The scan reads UTF-8 bytes: ASCII and Tamil need no decoding.
+fn first_unstable(text: &str, from: usize) -> Option<usize> {
+    const NONE: u8 = 0xFF;
+    let offset = |c: char| (c as u32 - 0x0B80) as u8;
+    let (aa, au_mark, e, ee, o) = (
+        offset(SIGN_AA),
+        offset(AU_LENGTH_MARK),
+        offset(SIGN_E),
+        offset(SIGN_EE),
+        offset(VOWEL_O),
+    );
+    let bytes = text.as_bytes();
+    let mut previous = NONE; // block offset of the previous character when it was Tamil
+    let mut i = from;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            previous = NONE;
+            i += 1;
+            continue;
+        }
+        if b == 0xE0 && matches!(bytes.get(i + 1), Some(0xAE | 0xAF)) {
+            let current = ((bytes[i + 1] - 0xAE) << 6) | (bytes[i + 2] & 0x3F);
+            if (current == aa && (previous == e || previous == ee))
+                || (current == au_mark && (previous == e || previous == o))
+            {
+                return Some(i);
+            }
+            previous = current;
+            i += 3;
+            continue;
+        }
+        let c = text[i..].chars().next().unwrap_or(' ');
+        let stable = (c as u32) < 0x300
+            || (canonical_combining_class(c) == 0 && is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes);
+        if !stable {
+            return Some(i);
+        }
+        previous = NONE;
+        i += c.len_utf8();
     }
-    let mut out = String::with_capacity(text.len());
-    for piece in text.split_inclusive(|c: char| c.is_ascii_whitespace()) {
-        if is_surely_nfc(piece) {
-            out.push_str(piece);
-        } else {
-            out.extend(piece.nfc());
+    None
+}
+
+/// `text` in NFC, borrowed when it already is. Only the pieces around unstable characters are composed; pieces
+/// end at ASCII whitespace, which never composes with a neighbour.
+pub(crate) fn to_nfc(text: &str) -> Cow<'_, str> {
+    let Some(mut bad) = first_unstable(text, 0) else {
+        return Cow::Borrowed(text);
+    };
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut done = 0;
+    loop {
+        let start = text[done..bad]
+            .rfind(|c: char| c.is_ascii_whitespace())
+            .map_or(done, |k| done + k + 1);
+        let end = text[bad..]
+            .find(|c: char| c.is_ascii_whitespace())
+            .map_or(text.len(), |k| bad + k);
+        out.push_str(&text[done..start]);
+        out.extend(text[start..end].nfc());
+        done = end;
+        match first_unstable(text, done) {
+            Some(next) => bad = next,
+            None => break,
         }
     }
+    out.push_str(&text[done..]);
     Cow::Owned(out)
 }
 
