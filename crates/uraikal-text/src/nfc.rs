@@ -6,8 +6,6 @@ use std::borrow::Cow;
 use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
-use crate::tamil::*;
-
 /// True only if `text` is certainly in NFC; false means "compose it" (composing NFC text is harmless).
 pub(crate) fn is_surely_nfc(text: &str) -> bool {
     first_unstable(text, 0).is_none()
@@ -19,46 +17,47 @@ pub(crate) fn is_surely_nfc(text: &str) -> bool {
 /// and ௗ after ெ/ஒ compose; other characters are accepted when their quick-check value is Yes and their
 /// combining class is 0. The scan reads UTF-8 bytes: ASCII and Tamil need no decoding.
 fn first_unstable(text: &str, from: usize) -> Option<usize> {
-    const NONE: u8 = 0xFF;
-    let offset = |c: char| (c as u32 - 0x0B80) as u8;
-    let (aa, au_mark, e, ee, o) = (
-        offset(SIGN_AA),
-        offset(AU_LENGTH_MARK),
-        offset(SIGN_E),
-        offset(SIGN_EE),
-        offset(VOWEL_O),
-    );
     let bytes = text.as_bytes();
-    let mut previous = NONE; // block offset of the previous character when it was Tamil
     let mut i = from;
     while i < bytes.len() {
         let b = bytes[i];
         if b < 0x80 {
-            previous = NONE;
             i += 1;
-            continue;
-        }
-        if b == 0xE0 && matches!(bytes.get(i + 1), Some(0xAE | 0xAF)) {
-            let current = ((bytes[i + 1] - 0xAE) << 6) | (bytes[i + 2] & 0x3F);
-            if (current == aa && (previous == e || previous == ee))
-                || (current == au_mark && (previous == e || previous == o))
-            {
+        } else if b == 0xE0 && matches!(bytes.get(i + 1), Some(0xAE | 0xAF)) {
+            if matches!(bytes.get(i + 1..i + 3), Some([0xAE, 0xBE] | [0xAF, 0x97])) && !tamil_sign_is_stable(bytes, i) {
                 return Some(i);
             }
-            previous = current;
             i += 3;
-            continue;
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            if !is_stable(c) {
+                return Some(i);
+            }
+            i += c.len_utf8();
         }
-        let c = text[i..].chars().next().unwrap_or(' ');
-        let stable = (c as u32) < 0x300
-            || (canonical_combining_class(c) == 0 && is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes);
-        if !stable {
-            return Some(i);
-        }
-        previous = NONE;
-        i += c.len_utf8();
     }
     None
+}
+
+/// For ா or ௗ at byte `i`: true unless the character before it is one it composes with (ெ/ே + ா, ெ/ஒ + ௗ).
+#[inline]
+pub(crate) fn tamil_sign_is_stable(bytes: &[u8], i: usize) -> bool {
+    let before = if i >= 3 { &bytes[i - 3..i] } else { &[][..] };
+    let sign_aa = bytes.get(i + 1..i + 3) == Some(&[0xAE, 0xBE][..]);
+    let composes = match before {
+        [0xE0, 0xAF, 0x86] => true,     // ெ composes with ா and ௗ
+        [0xE0, 0xAF, 0x87] => sign_aa,  // ே with ா
+        [0xE0, 0xAE, 0x92] => !sign_aa, // ஒ with ௗ
+        _ => false,
+    };
+    !composes
+}
+
+/// A character outside ASCII and Tamil that NFC leaves alone whatever surrounds it: below U+0300, or with
+/// quick-check Yes and combining class 0.
+#[inline]
+pub(crate) fn is_stable(c: char) -> bool {
+    (c as u32) < 0x300 || (canonical_combining_class(c) == 0 && is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes)
 }
 
 /// `text` in NFC, borrowed when it already is. Only the pieces around unstable characters are composed; pieces

@@ -20,10 +20,15 @@ pub const NORMALIZER_VERSION: &str = "1.0";
 /// assert_eq!(uraikal_text::normalize("௨௦௨௪ ஆம் ஆண்டு."), "2024 ஆம் ஆண்டு");
 /// ```
 pub fn normalize(text: &str) -> String {
-    let text = to_nfc(text); // N1
+    // N1: most text is already NFC, which the main loop verifies as it goes; otherwise compose and start over.
+    normalize_nfc(text, true).unwrap_or_else(|| normalize_nfc(&to_nfc(text), false).unwrap_or_default())
+}
+
+/// N2–N7 on `text`, which is NFC unless `verify` finds that it is not (then `None`).
+fn normalize_nfc(text: &str, verify: bool) -> Option<String> {
     let bytes = text.as_bytes();
     let mut out = Output {
-        text: &text,
+        text,
         out: String::with_capacity(text.len()),
         run_start: 0,
     };
@@ -47,6 +52,7 @@ pub fn normalize(text: &str) -> String {
             match cp {
                 0x0BE6..=0x0BEF => out.replace(i, 3, Some((b'0' + (cp - 0x0BE6) as u8) as char)), // N3
                 0x0BF3..=0x0BFA => out.separate(i, 3),                                            // N5: Tamil symbols
+                0x0BBE | 0x0BD7 if verify && !crate::nfc::tamil_sign_is_stable(bytes, i) => return None,
                 _ => {}
             }
             i += 3;
@@ -54,6 +60,9 @@ pub fn normalize(text: &str) -> String {
         }
         let c = text[i..].chars().next().unwrap_or('\u{FFFD}');
         let len = c.len_utf8();
+        if verify && !crate::nfc::is_stable(c) {
+            return None;
+        }
         match class(c) {
             Class::Format => {
                 // N2
@@ -81,10 +90,10 @@ pub fn normalize(text: &str) -> String {
     // N7: dropping a format character can leave a base and its mark side by side; compose them again.
     if recompose {
         if let Cow::Owned(composed) = to_nfc(&normalized) {
-            return composed;
+            return Some(composed);
         }
     }
-    normalized
+    Some(normalized)
 }
 
 /// The output of `normalize` under construction. Characters that stay as they are accumulate as a run of the
