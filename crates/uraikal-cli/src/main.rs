@@ -26,6 +26,9 @@ mod graphemes;
 mod build_lattices;
 mod oiwer;
 
+// --- area: d4 (issue 7) ---
+mod tokenizers;
+
 // --- area: yaappu (issue 11) ---
 mod yaappu;
 
@@ -85,6 +88,8 @@ enum Command {
     BuildLattices(build_lattices::Args),
 
     // --- area: d4 (issue 7) ---
+    /// Track D4: how tokenizers handle Tamil (tokens per word, letter, pre-tokenizer and byte cuts, …).
+    Tokenizers(tokenizers::TokenizersArgs),
 
     // --- area: prep (issue 8) ---
 
@@ -130,6 +135,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::BuildLattices(args) => build_lattices::run(args),
 
         // --- area: d4 (issue 7) ---
+        Command::Tokenizers(args) => tokenizers::run(args),
 
         // --- area: prep (issue 8) ---
 
