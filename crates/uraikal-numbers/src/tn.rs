@@ -180,9 +180,10 @@ impl Normaliser {
         self.chars[from..to].iter().collect()
     }
 
-    /// Appends words, with a space if they would otherwise touch a Latin letter or digit.
+    /// Appends words, with a space if they would otherwise touch a letter or digit (எம்2000 → எம் ரெண்டாயிரம்,
+    /// so that the number stays a word of its own).
     fn emit(&mut self, words: &str) {
-        if self.out.chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric()) {
+        if self.out.chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || is_tamil_letter(c)) {
             self.out.push(' ');
         }
         self.out.push_str(words);
