@@ -5,3 +5,7 @@
 // --- area: score (issue 4) ---
 
 // --- area: transcribe (issue 9) ---
+pub mod audio;
+pub mod transcribe;
+#[cfg(feature = "whisper")]
+pub mod whisper;

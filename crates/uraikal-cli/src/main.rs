@@ -5,6 +5,9 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+// --- area: transcribe (issue 9) ---
+mod transcribe;
+
 
 use std::process::ExitCode;
 
@@ -37,6 +40,10 @@ enum Command {
     // --- area: prep (issue 8) ---
 
     // --- area: transcribe (issue 9) ---
+    /// Transcribe manifests with a Whisper model (whisper.cpp), resumable and shardable.
+    Transcribe(transcribe::TranscribeArgs),
+    /// Join hypothesis files (shards of one run) and report duplicates and gaps.
+    MergeHyps(transcribe::MergeHypsArgs),
 
     // --- area: yaappu (issue 11) ---
 
@@ -63,6 +70,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: prep (issue 8) ---
 
         // --- area: transcribe (issue 9) ---
+        Command::Transcribe(args) => transcribe::run_transcribe(args),
+        Command::MergeHyps(args) => transcribe::run_merge_hyps(args),
 
         // --- area: yaappu (issue 11) ---
 
