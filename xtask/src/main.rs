@@ -9,6 +9,7 @@ use anyhow::{bail, Result};
 // --- area: score (issue 4) ---
 
 // --- area: graphemes (issue 5) ---
+mod graphemes_tables;
 
 // --- area: lattices (issue 6) ---
 
@@ -19,6 +20,17 @@ use anyhow::{bail, Result};
 // --- area: transcribe (issue 9) ---
 
 // --- area: release (issue 10) ---
+mod fixtures;
+mod release;
+mod version;
+
+/// The workspace root (xtask lives one folder below it).
+fn project_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask has a parent folder")
+        .to_path_buf()
+}
 
 const HELP: &[&str] = &[
     "help                 this list",
@@ -27,6 +39,7 @@ const HELP: &[&str] = &[
     // --- help: score (issue 4) ---
 
     // --- help: graphemes (issue 5) ---
+    "graphemes-tables [--check]  regenerate uraikal-text's Extended_Pictographic table (Unicode 17)",
 
     // --- help: lattices (issue 6) ---
 
@@ -37,12 +50,14 @@ const HELP: &[&str] = &[
     // --- help: transcribe (issue 9) ---
 
     // --- help: release (issue 10) ---
+    "check-version [--tag vX.Y.Z] [--bless-scoring]   one version everywhere; URAIKAL_VERSION moves with scoring",
+    "release [--dry-run] [--no-test] X.Y.Z            bump, check, test, publish --dry-run, print the tag command",
+    "regen-fixtures [--check]                         regenerate derived fixtures (or check they are fresh)",
 ];
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rest = if args.is_empty() { &[][..] } else { &args[1..] };
-    let _ = rest;
     match args.first().map(String::as_str) {
         None | Some("help") | Some("--help") => {
             println!("cargo xtask <task>\n\ntasks:");
@@ -56,6 +71,7 @@ fn main() -> Result<()> {
         // --- arm: score (issue 4) ---
 
         // --- arm: graphemes (issue 5) ---
+        Some("graphemes-tables") => graphemes_tables::run(rest),
 
         // --- arm: lattices (issue 6) ---
 
@@ -66,6 +82,16 @@ fn main() -> Result<()> {
         // --- arm: transcribe (issue 9) ---
 
         // --- arm: release (issue 10) ---
+        Some("check-version") => {
+            let tag = rest
+                .iter()
+                .position(|a| a == "--tag")
+                .and_then(|i| rest.get(i + 1))
+                .map(String::as_str);
+            version::check_version(tag, rest.iter().any(|a| a == "--bless-scoring")).map(|_| ())
+        }
+        Some("release") => release::release(rest),
+        Some("regen-fixtures") => fixtures::regen_fixtures(rest),
 
         Some(other) => bail!("unknown task {other:?}; `cargo xtask help` lists them"),
     }

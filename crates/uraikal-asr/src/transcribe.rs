@@ -158,7 +158,7 @@ impl HypAppender {
         let tail_record = std::str::from_utf8(tail).ok().and_then(|t| parse_hyp_line(t).ok());
         let mut repaired = None;
         if !tail.is_empty() {
-            let file = OpenOptions::new().write(true).open(path).map_err(|e| Error::io(path, e))?;
+            let file = OpenOptions::new().append(true).open(path).map_err(|e| Error::io(path, e))?;
             match tail_record {
                 Some(hyp) if !done.contains(&hyp.id) => {
                     (&file).write_all(b"\n").map_err(|e| Error::io(path, e))?;
@@ -346,7 +346,8 @@ mod tests {
         }
     }
 
-    fn check_resume(before: &str, done: &[&str], after: &str, repaired: bool) {
+    fn check_resume(before: impl AsRef<[u8]>, done: &[&str], after: &str, repaired: bool) {
+        let before = before.as_ref();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("hyps/x.jsonl");
         if !before.is_empty() {
@@ -376,7 +377,7 @@ mod tests {
         );
         // A cut in the middle of a multi-byte character.
         check_resume("{\"id\":\"a\",\"hyp\":\"x\"}\n{\"id\":\"b\",\"hyp\":\"\u{0BA4}", &["a"], "{\"id\":\"a\",\"hyp\":\"x\"}\n", true);
-        check_resume("{\"id\":\"a\",\"hyp\":\"x\"}\n\xe0\xae", &["a"], "{\"id\":\"a\",\"hyp\":\"x\"}\n", true);
+        check_resume(b"{\"id\":\"a\",\"hyp\":\"x\"}\n\xe0\xae", &["a"], "{\"id\":\"a\",\"hyp\":\"x\"}\n", true);
     }
 
     #[test]

@@ -5,9 +5,18 @@
 //! run failed, 2 bad input or usage (clap's own usage errors are 2 as well).
 
 mod common;
+// --- area: text (issue 2) ---
+mod text;
+
+// --- area: graphemes (issue 5) ---
+mod graphemes;
+
+// --- area: lattices (issue 6) ---
+mod build_lattices;
+mod oiwer;
+
 // --- area: transcribe (issue 9) ---
 mod transcribe;
-
 
 use std::process::ExitCode;
 
@@ -26,14 +35,23 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     // --- area: text (issue 2) ---
+    /// Tamil text: letters, length, clean, normalize, share.
+    #[command(subcommand)]
+    Text(text::TextCommand),
 
     // --- area: numbers (issue 3) ---
 
     // --- area: score (issue 4) ---
 
     // --- area: graphemes (issue 5) ---
+    /// Split text into grapheme clusters (Unicode 17 plus the Tamil and Sinhala folds).
+    Graphemes(graphemes::GraphemesArgs),
 
     // --- area: lattices (issue 6) ---
+    /// OIWER of a hypothesis against a lattice reference (or a JSONL batch).
+    Oiwer(oiwer::Args),
+    /// Candidate lattices from several hypotheses per record (JSONL in, JSONL out).
+    BuildLattices(build_lattices::Args),
 
     // --- area: d4 (issue 7) ---
 
@@ -56,14 +74,21 @@ enum Command {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         // --- area: text (issue 2) ---
+        Command::Text(command) => {
+            text::run(command)?;
+            Ok(ExitCode::SUCCESS)
+        }
 
         // --- area: numbers (issue 3) ---
 
         // --- area: score (issue 4) ---
 
         // --- area: graphemes (issue 5) ---
+        Command::Graphemes(args) => graphemes::run(args),
 
         // --- area: lattices (issue 6) ---
+        Command::Oiwer(args) => oiwer::run(args),
+        Command::BuildLattices(args) => build_lattices::run(args),
 
         // --- area: d4 (issue 7) ---
 

@@ -1,9 +1,26 @@
 //! Exact, fast text metrics, pure and without IO: one edit-alignment core for words, code points,
 //! graphemes and letters; WER/CER/MER/WIL/WIP; chrF/chrF++; CharBLEU; distances; OIWER on lattices. (Issues 4–6.)
+//!
+//! ```
+//! use uraikal_metrics::align::align;
+//! use uraikal_metrics::rates::error_rate;
+//! let reference: Vec<char> = "வணக்கம் உலகம்".chars().collect();
+//! let hypothesis: Vec<char> = "வணக்கம் உலகு".chars().collect();
+//! let counts = align(&reference, &hypothesis).counts;
+//! assert_eq!(error_rate(&counts), Some(2.0 / 13.0));
+//! ```
 #![deny(missing_docs)]
 
 // --- area: score (issue 4) ---
+pub mod align;
+pub mod jiwer;
+pub mod rates;
 
 // --- area: graphemes (issue 5) ---
+mod chrf;
+mod unit;
+pub use chrf::{chrf, chrf_plus_plus, chrf_stats, chrf_words, corpus_chrf, ChrfConfig, ChrfStats};
+pub use unit::{units, Unit, UnknownUnit};
 
 // --- area: lattices (issue 6) ---
+pub mod lattice;

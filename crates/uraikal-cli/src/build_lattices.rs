@@ -1,0 +1,274 @@
+//! `uraikal build-lattices IN OUT`: candidate lattices from the `*_transcription` fields of each JSONL
+//! record, with Vimarsha's input conventions (SPEC L8). Every input field is kept verbatim and in order;
+//! lattice, lattice_string and lattice_models_used are added. OUT is written atomically, after every record
+//! has been built, so a bad record leaves no partial file.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Context, Result};
+use rayon::prelude::*;
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use uraikal_metrics::lattice::{build_lattice, Language, Lattice, Mode};
+
+/// Arguments of `uraikal build-lattices`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Input JSONL: one record per line with a language (`language` or `lang`) and `*_transcription` fields.
+    input: PathBuf,
+    /// Output JSONL (written atomically).
+    output: PathBuf,
+    /// Language for records that carry neither `language` nor `lang`.
+    #[arg(long)]
+    language: Option<String>,
+    /// vimarsha (Vimarsha's exact lattices).
+    #[arg(long)]
+    mode: Option<String>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let mode = match &args.mode {
+        Some(name) => Some(
+            Mode::parse(name)
+                .ok_or_else(|| anyhow!("unknown --mode {name:?}: expected vimarsha"))?,
+        ),
+        None => None,
+    };
+    let fallback = args
+        .language
+        .as_deref()
+        .map(Language::parse)
+        .transpose()
+        .context("--language")?;
+    let text = uraikal_io::read_utf8(&args.input)?;
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, l))
+        .collect();
+    let built: Vec<Result<String, (usize, String)>> = lines
+        .par_iter()
+        .map(|&(line, json)| build_line(json, fallback, mode).map_err(|message| (line, message)))
+        .collect();
+    let mut out = String::with_capacity(text.len() * 2);
+    for item in built {
+        match item {
+            Ok(record) => {
+                out.push_str(&record);
+                out.push('\n');
+            }
+            Err((line, message)) => bail!("{}:{line}: {message}", args.input.display()),
+        }
+    }
+    uraikal_io::write_atomic(&args.output, out.as_bytes())?;
+    eprintln!(
+        "{} lattices written to {}",
+        lines.len(),
+        display(&args.output)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn display(path: &Path) -> String {
+    path.display().to_string()
+}
+
+const SUFFIX: &str = "_transcription";
+const EXCLUDED: [&str; 2] = ["reference_transcription", "ground_truth_transcription"];
+
+fn build_line(
+    json: &str,
+    fallback: Option<Language>,
+    mode: Option<Mode>,
+) -> Result<String, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| format!("invalid JSON: {e}"))?;
+    if !value.is_object() {
+        return Err("expected a JSON object".into());
+    }
+    let Fields(fields) = serde_json::from_str(json).map_err(|e| format!("invalid JSON: {e}"))?;
+    let language = match value.get("language").or_else(|| value.get("lang")) {
+        Some(serde_json::Value::String(name)) => {
+            Language::parse(name).map_err(|e| e.to_string())?
+        }
+        Some(other) => return Err(format!("language must be a string, not {other}")),
+        None => fallback.ok_or("missing language/lang (and no --language given)")?,
+    };
+
+    // Hypotheses: non-blank string *_transcription fields, top level first, then metadata_json's (a
+    // top-level key shadows the same key there).
+    let mut models: Vec<(String, String)> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    let take = |key: &str, value: &RawValue, models: &mut Vec<(String, String)>| {
+        if let Some(model) = key.strip_suffix(SUFFIX) {
+            if !EXCLUDED.contains(&key) {
+                if let Ok(text) = serde_json::from_str::<String>(value.get()) {
+                    if !text.trim().is_empty() {
+                        models.push((model.to_string(), text));
+                    }
+                }
+            }
+        }
+    };
+    for (key, raw) in &fields {
+        take(key, raw, &mut models);
+        seen.push(key);
+    }
+    if let Some((_, raw)) = fields.iter().find(|(key, _)| key == "metadata_json") {
+        if let Some(Fields(inner)) = metadata_fields(raw) {
+            for (key, raw) in &inner {
+                if !seen.contains(&key.as_str()) {
+                    take(key, raw, &mut models);
+                }
+            }
+        }
+    }
+    if models.is_empty() {
+        return Err("no *_transcription fields with text".into());
+    }
+    let hypotheses: Vec<&str> = models.iter().map(|(_, text)| text.as_str()).collect();
+    let mode = mode.unwrap_or(Mode::default_for(language));
+    let lattice = build_lattice(&hypotheses, language, mode).map_err(|e| e.to_string())?;
+
+    let mut out = String::with_capacity(json.len() * 2);
+    out.push('{');
+    let mut first = true;
+    let mut field = |out: &mut String, key: &str, value: &str| {
+        if !first {
+            out.push_str(", ");
+        }
+        first = false;
+        out.push_str(&serde_json::to_string(key).expect("strings serialise"));
+        out.push_str(": ");
+        out.push_str(value);
+    };
+    let added = [
+        ("lattice", python_json_lattice(&lattice)),
+        (
+            "lattice_string",
+            serde_json::to_string(&lattice.to_brace_string()).expect("strings serialise"),
+        ),
+        (
+            "lattice_models_used",
+            python_json_list(models.iter().map(|(model, _)| model.as_str())),
+        ),
+    ];
+    for (key, raw) in &fields {
+        match added.iter().find(|(name, _)| name == key) {
+            Some((_, value)) => field(&mut out, key, value),
+            None => field(&mut out, key, raw.get()),
+        }
+    }
+    for (name, value) in &added {
+        if !fields.iter().any(|(key, _)| key == name) {
+            field(&mut out, name, value);
+        }
+    }
+    out.push('}');
+    Ok(out)
+}
+
+/// metadata_json as an object, or as a string holding one.
+fn metadata_fields(raw: &RawValue) -> Option<Fields<'_>> {
+    if let Ok(fields) = serde_json::from_str::<Fields<'_>>(raw.get()) {
+        return Some(fields);
+    }
+    let text: String = serde_json::from_str(raw.get()).ok()?;
+    // The inner fields must outlive this call: leak-free by re-parsing into owned raw values.
+    let owned: Vec<(String, Box<RawValue>)> = serde_json::from_str::<OwnedFields>(&text).ok()?.0;
+    Some(Fields(
+        owned
+            .into_iter()
+            .map(|(k, v)| (k, RawRef::Owned(v)))
+            .collect(),
+    ))
+}
+
+/// A JSON list in Python's `json.dumps` spacing (`["a", "b"]`).
+fn python_json_list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    let items: Vec<String> = items
+        .map(|s| serde_json::to_string(s).expect("strings serialise"))
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn python_json_lattice(lattice: &Lattice) -> String {
+    let groups: Vec<String> = lattice
+        .groups()
+        .iter()
+        .map(|g| python_json_list(g.iter().map(String::as_str)))
+        .collect();
+    format!("[{}]", groups.join(", "))
+}
+
+/// A raw JSON value, borrowed from the line or owned (from a metadata_json string).
+enum RawRef<'a> {
+    Borrowed(&'a RawValue),
+    Owned(Box<RawValue>),
+}
+
+impl std::ops::Deref for RawRef<'_> {
+    type Target = RawValue;
+    fn deref(&self) -> &RawValue {
+        match self {
+            RawRef::Borrowed(raw) => raw,
+            RawRef::Owned(raw) => raw,
+        }
+    }
+}
+
+/// The fields of a JSON object in file order, values kept as raw JSON text.
+struct Fields<'a>(Vec<(String, RawRef<'a>)>);
+
+impl<'de> Deserialize<'de> for Fields<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Ordered;
+        impl<'de> Visitor<'de> for Ordered {
+            type Value = Fields<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+                let mut fields: Vec<(String, RawRef<'de>)> = Vec::new();
+                while let Some((key, value)) = map.next_entry::<String, &'de RawValue>()? {
+                    // A repeated key keeps its first position and its last value, as in Python.
+                    match fields.iter_mut().find(|(k, _)| *k == key) {
+                        Some(slot) => slot.1 = RawRef::Borrowed(value),
+                        None => fields.push((key, RawRef::Borrowed(value))),
+                    }
+                }
+                Ok(Fields(fields))
+            }
+        }
+        deserializer.deserialize_map(Ordered)
+    }
+}
+
+/// Like [`Fields`], owning its values (for metadata_json given as a string).
+struct OwnedFields(Vec<(String, Box<RawValue>)>);
+
+impl<'de> Deserialize<'de> for OwnedFields {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Ordered;
+        impl<'de> Visitor<'de> for Ordered {
+            type Value = OwnedFields;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+                let mut fields: Vec<(String, Box<RawValue>)> = Vec::new();
+                while let Some((key, value)) = map.next_entry::<String, Box<RawValue>>()? {
+                    match fields.iter_mut().find(|(k, _)| *k == key) {
+                        Some(slot) => slot.1 = value,
+                        None => fields.push((key, value)),
+                    }
+                }
+                Ok(OwnedFields(fields))
+            }
+        }
+        deserializer.deserialize_map(Ordered)
+    }
+}

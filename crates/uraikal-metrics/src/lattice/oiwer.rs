@@ -1,0 +1,158 @@
+//! OIWER: the result type, the two modes and the corpus aggregate (Σ errors ÷ Σ N).
+
+use std::fmt;
+
+use super::{vimarsha, Error, Language, Lattice};
+
+/// How to score a hypothesis against a lattice (SPEC L3 and L4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Vimarsha's algorithm, reproduced exactly (its quirks included).
+    Vimarsha,
+}
+
+impl Mode {
+    /// Parses `vimarsha` or `uraikal`.
+    pub fn parse(text: &str) -> Option<Mode> {
+        match text {
+            "vimarsha" => Some(Mode::Vimarsha),
+            _ => None,
+        }
+    }
+
+    /// The mode used when none is asked for (the uraikal mode is being built under issue 6).
+    pub fn default_for(_language: Language) -> Mode {
+        Mode::Vimarsha
+    }
+
+    /// The mode's name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Vimarsha => "vimarsha",
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One alignment step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// The hypothesis word is an accepted form (`c`).
+    Correct,
+    /// The hypothesis word replaces a reference word (`s`).
+    Substitution,
+    /// The hypothesis word has no reference counterpart (`i`).
+    Insertion,
+    /// A reference word has no hypothesis counterpart (`d`).
+    Deletion,
+}
+
+impl Op {
+    /// The one-letter code Vimarsha uses: `c`, `s`, `i`, `d`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Op::Correct => "c",
+            Op::Substitution => "s",
+            Op::Insertion => "i",
+            Op::Deletion => "d",
+        }
+    }
+}
+
+/// The OIWER of one utterance: counts, N and the alignment (hypothesis words are `""` for deletions,
+/// reference words `""` for insertions).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Oiwer {
+    /// Inserted hypothesis words.
+    pub insertions: usize,
+    /// Deleted reference words.
+    pub deletions: usize,
+    /// Substituted words.
+    pub substitutions: usize,
+    /// N, the number of reference words the score divides by.
+    pub reference_words: usize,
+    /// One operation per alignment step.
+    pub operations: Vec<Op>,
+    /// The hypothesis side of each step.
+    pub hypothesis_alignment: Vec<String>,
+    /// The reference side of each step.
+    pub reference_alignment: Vec<String>,
+}
+
+impl Oiwer {
+    /// Insertions + deletions + substitutions.
+    pub fn errors(&self) -> usize {
+        self.insertions + self.deletions + self.substitutions
+    }
+
+    /// `((I + D + S) / N) * 100`, in that order of operations (Vimarsha's rounding); may exceed 100.
+    /// An empty reference path (possible only in the uraikal mode) scores 0 without errors, else 100 per
+    /// error.
+    pub fn percent(&self) -> f64 {
+        if self.reference_words == 0 {
+            return self.errors() as f64 * 100.0;
+        }
+        (self.errors() as f64 / self.reference_words as f64) * 100.0
+    }
+
+    pub(crate) fn from_steps(steps: Vec<(Op, String, String)>, reference_words: usize) -> Oiwer {
+        let mut result = Oiwer {
+            insertions: 0,
+            deletions: 0,
+            substitutions: 0,
+            reference_words,
+            operations: Vec::with_capacity(steps.len()),
+            hypothesis_alignment: Vec::with_capacity(steps.len()),
+            reference_alignment: Vec::with_capacity(steps.len()),
+        };
+        for (op, hypothesis, reference) in steps {
+            match op {
+                Op::Insertion => result.insertions += 1,
+                Op::Deletion => result.deletions += 1,
+                Op::Substitution => result.substitutions += 1,
+                Op::Correct => {}
+            }
+            result.operations.push(op);
+            result.hypothesis_alignment.push(hypothesis);
+            result.reference_alignment.push(reference);
+        }
+        result
+    }
+}
+
+/// Scores `hypothesis` against `reference` in `language`.
+///
+/// Errors: an unknown-language error cannot happen here (the [`Language`] is already parsed); a lattice
+/// with no non-empty form after normalisation is [`ErrorKind::EmptyLattice`](super::ErrorKind::EmptyLattice).
+pub fn oiwer(
+    hypothesis: &str,
+    reference: &Lattice,
+    language: Language,
+    mode: Mode,
+) -> Result<Oiwer, Error> {
+    match mode {
+        Mode::Vimarsha => vimarsha::oiwer(hypothesis, reference, language),
+    }
+}
+
+/// Corpus OIWER in percent: Σ errors ÷ Σ N × 100 over the utterances (micro-average, like corpus WER and
+/// the original OIWER script). `None` when Σ N is 0.
+///
+/// ```
+/// use uraikal_metrics::lattice::{corpus_oiwer, oiwer, Language, Lattice, Mode};
+/// let reference = Lattice::parse("{அவன்} {வந்தான்}").unwrap();
+/// let a = oiwer("அவன் வந்தான்", &reference, Language::Tamil, Mode::Vimarsha).unwrap();
+/// let b = oiwer("அவள் வந்தாள்", &reference, Language::Tamil, Mode::Vimarsha).unwrap();
+/// assert_eq!(corpus_oiwer([&a, &b]), Some(50.0));
+/// ```
+pub fn corpus_oiwer<'a>(utterances: impl IntoIterator<Item = &'a Oiwer>) -> Option<f64> {
+    let (errors, words) = utterances.into_iter().fold((0usize, 0usize), |(e, n), u| {
+        (e + u.errors(), n + u.reference_words)
+    });
+    (words > 0).then(|| (errors as f64 / words as f64) * 100.0)
+}
