@@ -1,10 +1,10 @@
 //! `uraikal transcribe` (a Whisper model over manifests, resumable, shardable) and `uraikal merge-hyps`
 //! (join shard files, report duplicates and gaps).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use uraikal_asr::transcribe::{hyps_to_jsonl, merge_hyps, read_audio_items, Shard};
 
@@ -50,13 +50,6 @@ pub struct MergeHypsArgs {
     manifest: Vec<PathBuf>,
 }
 
-/// The sidecar of a hypothesis file: `hyps/NAME.jsonl` → `hyps/NAME.meta.json`.
-pub fn sidecar_path(out: &Path) -> PathBuf {
-    let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let stem = name.strip_suffix(".jsonl").unwrap_or(&name);
-    out.with_file_name(format!("{stem}.meta.json"))
-}
-
 /// Runs `uraikal transcribe`.
 pub fn run_transcribe(args: TranscribeArgs) -> Result<ExitCode> {
     #[cfg(feature = "whisper")]
@@ -81,17 +74,38 @@ pub fn run_merge_hyps(args: MergeHypsArgs) -> Result<ExitCode> {
     let manifest_ids = if args.manifest.is_empty() {
         None
     } else {
-        Some(read_audio_items(&args.manifest)?.into_iter().map(|item| item.id).collect::<Vec<_>>())
+        Some(
+            read_audio_items(&args.manifest)?
+                .into_iter()
+                .map(|item| item.id)
+                .collect::<Vec<_>>(),
+        )
     };
     if args.inputs.iter().any(|input| input == &args.out) {
-        bail!("--out {} is also an input; write the merge to a new file", args.out.display());
+        bail!(
+            "--out {} is also an input; write the merge to a new file",
+            args.out.display()
+        );
     }
     let (hyps, report) = merge_hyps(&args.inputs, manifest_ids.as_deref())?;
     uraikal_io::write_atomic(&args.out, &hyps_to_jsonl(&hyps))?;
-    eprintln!("uraikal: wrote {} lines from {} files to {}", report.lines, args.inputs.len(), args.out.display());
+    eprintln!(
+        "uraikal: wrote {} lines from {} files to {}",
+        report.lines,
+        args.inputs.len(),
+        args.out.display()
+    );
     for duplicate in &report.duplicates {
-        let what = if duplicate.conflicting { "conflicting hypotheses" } else { "duplicate (same hypothesis)" };
-        eprintln!("  {what} for id {:?} at {} (the first is kept)", duplicate.id, duplicate.places.join(", "));
+        let what = if duplicate.conflicting {
+            "conflicting hypotheses"
+        } else {
+            "duplicate (same hypothesis)"
+        };
+        eprintln!(
+            "  {what} for id {:?} at {} (the first is kept)",
+            duplicate.id,
+            duplicate.places.join(", ")
+        );
     }
     if !report.missing.is_empty() {
         eprintln!(
@@ -101,12 +115,20 @@ pub fn run_merge_hyps(args: MergeHypsArgs) -> Result<ExitCode> {
         );
     }
     if !report.extra.is_empty() {
-        eprintln!("  {} ids are not in the manifests, e.g. {}", report.extra.len(), examples(&report.extra));
+        eprintln!(
+            "  {} ids are not in the manifests, e.g. {}",
+            report.extra.len(),
+            examples(&report.extra)
+        );
     }
     if report.is_clean() {
         Ok(ExitCode::SUCCESS)
     } else {
-        Err(CheckFailed(format!("merged {} with problems (listed above)", args.out.display())).into())
+        Err(CheckFailed(format!(
+            "merged {} with problems (listed above)",
+            args.out.display()
+        ))
+        .into())
     }
 }
 
@@ -122,6 +144,9 @@ mod whisper_run {
     use std::io::IsTerminal;
     use std::time::{Duration, Instant};
 
+    use std::path::Path;
+
+    use anyhow::Context;
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use serde_json::{json, Value};
     use uraikal_asr::audio;
@@ -169,6 +194,16 @@ mod whisper_run {
         }
     }
 
+    /// The sidecar of a hypothesis file: `hyps/NAME.jsonl` → `hyps/NAME.meta.json`.
+    fn sidecar_path(out: &Path) -> PathBuf {
+        let name = out
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let stem = name.strip_suffix(".jsonl").unwrap_or(&name);
+        out.with_file_name(format!("{stem}.meta.json"))
+    }
+
     fn round3(x: f64) -> f64 {
         (x * 1000.0).round() / 1000.0
     }
@@ -192,15 +227,25 @@ mod whisper_run {
             Some(shard) => shard.select(items, |item| item.id.as_str()),
             None => items,
         };
-        let threads = args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-        let options = DecodingOptions { language: args.language.clone(), threads, beam_size: args.beam_size, best_of: 5 };
+        let threads = args.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        });
+        let options = DecodingOptions {
+            language: args.language.clone(),
+            threads,
+            beam_size: args.beam_size,
+            best_of: 5,
+        };
         if args.beam_size == Some(0) {
             bail!("--beam-size must be at least 1");
         }
         if !args.model.is_file() {
-            bail!("{}: model file not found (ggml Whisper models: see README, \"Transcribing\")", args.model.display());
+            bail!(
+                "{}: model file not found (ggml Whisper models: see README, \"Transcribing\")",
+                args.model.display()
+            );
         }
         let model_sha256 = uraikal_io::sha256_file(&args.model)?;
         let identity = identity(&model_sha256, &options, args.shard);
@@ -209,18 +254,32 @@ mod whisper_run {
 
         let mut appender = HypAppender::open(&args.out)?;
         if let Some(repair) = appender.repaired() {
-            eprintln!("uraikal: repaired {}: {repair} (an interrupted run)", args.out.display());
+            eprintln!(
+                "uraikal: repaired {}: {repair} (an interrupted run)",
+                args.out.display()
+            );
         }
         let wanted: std::collections::HashSet<&str> = items.iter().map(|i| i.id.as_str()).collect();
-        let strangers = appender.done().iter().filter(|id| !wanted.contains(id.as_str())).count();
+        let strangers = appender
+            .done()
+            .iter()
+            .filter(|id| !wanted.contains(id.as_str()))
+            .count();
         if strangers > 0 {
             eprintln!(
                 "uraikal: warning: {} has {strangers} lines whose ids are not in these manifests{}",
                 args.out.display(),
-                if args.shard.is_some() { " (or not in this shard)" } else { "" }
+                if args.shard.is_some() {
+                    " (or not in this shard)"
+                } else {
+                    ""
+                }
             );
         }
-        let pending: Vec<&AudioItem> = items.iter().filter(|i| !appender.done().contains(&i.id)).collect();
+        let pending: Vec<&AudioItem> = items
+            .iter()
+            .filter(|i| !appender.done().contains(&i.id))
+            .collect();
         let already_done = items.len() - pending.len();
 
         let transcriber = Transcriber::load(&args.model, options.clone())?;
@@ -253,22 +312,30 @@ mod whisper_run {
         });
         let mut this_run = Totals::default();
         let mut failures: Vec<Value> = Vec::new();
-        let write_sidecar = |doc: &mut Value, run: Totals, failures: &[Value], finished: bool| -> Result<()> {
-            doc["this_run"] = run.to_json();
-            doc["total"] = earlier.add(run).to_json();
-            doc["already_done_at_start"] = json!(already_done);
-            doc["failures"] = json!(failures);
-            doc["finished_unix"] = if finished { json!(unix_seconds()) } else { Value::Null };
-            let mut bytes = serde_json::to_vec_pretty(doc)?;
-            bytes.push(b'\n');
-            uraikal_io::write_atomic(&sidecar, &bytes)?;
-            Ok(())
-        };
+        let write_sidecar =
+            |doc: &mut Value, run: Totals, failures: &[Value], finished: bool| -> Result<()> {
+                doc["this_run"] = run.to_json();
+                doc["total"] = earlier.add(run).to_json();
+                doc["already_done_at_start"] = json!(already_done);
+                doc["failures"] = json!(failures);
+                doc["finished_unix"] = if finished {
+                    json!(unix_seconds())
+                } else {
+                    Value::Null
+                };
+                let mut bytes = serde_json::to_vec_pretty(doc)?;
+                bytes.push(b'\n');
+                uraikal_io::write_atomic(&sidecar, &bytes)?;
+                Ok(())
+            };
         write_sidecar(&mut sidecar_doc, this_run, &failures, false)?;
 
         let bar = progress_bar(pending.len() as u64);
         if already_done > 0 {
-            bar.println(format!("uraikal: {already_done} utterances already in {}; resuming", args.out.display()));
+            bar.println(format!(
+                "uraikal: {already_done} utterances already in {}; resuming",
+                args.out.display()
+            ));
         }
         let mut last_sidecar = Instant::now();
         for item in pending {
@@ -277,7 +344,10 @@ mod whisper_run {
                 .map_err(|e| e.to_string())
                 .and_then(|samples| {
                     let seconds = samples.len() as f64 / f64::from(audio::WHISPER_SAMPLE_RATE);
-                    transcriber.transcribe(&samples).map(|hyp| (hyp, seconds)).map_err(|e| e.to_string())
+                    transcriber
+                        .transcribe(&samples)
+                        .map(|hyp| (hyp, seconds))
+                        .map_err(|e| e.to_string())
                 });
             match outcome {
                 Ok((hyp, seconds)) => {
@@ -338,9 +408,11 @@ mod whisper_run {
         }
         let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} utterances, {msg}, ETA {eta}")
-                .expect("a valid template")
-                .progress_chars("=> "),
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] {pos}/{len} utterances, {msg}, ETA {eta}",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
         );
         bar
     }
@@ -352,7 +424,8 @@ mod whisper_run {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Totals::default()),
             Err(e) => return Err(e).with_context(|| format!("reading {}", sidecar.display())),
         };
-        let earlier: Value = serde_json::from_str(&text).with_context(|| format!("{}: not JSON", sidecar.display()))?;
+        let earlier: Value = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not JSON", sidecar.display()))?;
         if &earlier["identity"] != identity {
             bail!(
                 "{} was written with other settings ({}: {}), now {}; resuming would mix two systems in one file. \
@@ -375,6 +448,8 @@ mod whisper_run {
 
     /// Seconds since the Unix epoch, a timestamp that needs no date library.
     fn unix_seconds() -> u64 {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
     }
 }
