@@ -14,6 +14,7 @@ use crate::project_root;
 /// (name, cargo arguments) of every fixture generator.
 const GENERATORS: &[(&str, &[&str])] = &[
     // --- generators: each area adds its own line below ---
+    ("demo data (score, issue 4)", &["run", "-q", "-p", "xtask", "--", "gen-demo"]),
     ("graphemes-tables (Unicode 17 Extended_Pictographic)", &["run", "--quiet", "-p", "xtask", "--", "graphemes-tables"]),
 ];
 

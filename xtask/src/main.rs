@@ -5,8 +5,11 @@ use anyhow::{bail, Result};
 
 // Each area adds its `mod` line, help line and match arm below its own marker.
 // --- area: text (issue 2) ---
+mod tidy;
 
 // --- area: score (issue 4) ---
+mod bench_peers;
+mod demo_data;
 
 // --- area: graphemes (issue 5) ---
 mod graphemes_tables;
@@ -35,8 +38,11 @@ fn project_root() -> std::path::PathBuf {
 const HELP: &[&str] = &[
     "help                 this list",
     // --- help: text (issue 2) ---
+    "tidy                 checks on the tree: crate layering, `//!` headers, no ignored tests, fixtures listed",
 
     // --- help: score (issue 4) ---
+    "gen-demo [--check]                               write (or check) data/demo: sample manifest, example hypotheses",
+    "bench-peers [--pairs N]                          time uraikal score against jiwer (and other peers) on N Tamil pairs",
 
     // --- help: graphemes (issue 5) ---
     "graphemes-tables [--check]  regenerate uraikal-text's Extended_Pictographic table (Unicode 17)",
@@ -67,8 +73,11 @@ fn main() -> Result<()> {
             Ok(())
         }
         // --- arm: text (issue 2) ---
+        Some("tidy") => tidy::run(rest),
 
         // --- arm: score (issue 4) ---
+        Some("gen-demo") => demo_data::gen_demo(&project_root(), rest.iter().any(|a| a == "--check")),
+        Some("bench-peers") => bench_peers::bench_peers(rest),
 
         // --- arm: graphemes (issue 5) ---
         Some("graphemes-tables") => graphemes_tables::run(rest),

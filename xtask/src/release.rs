@@ -14,7 +14,7 @@ use crate::project_root;
 use crate::version;
 
 /// Files whose version lines the bump rewrites.
-const VERSIONED: &[&str] = &["Cargo.toml", "CITATION.cff", "Cargo.lock"];
+const VERSIONED: &[&str] = &["Cargo.toml", "CITATION.cff", "Cargo.lock", "crates/uraikal-py/Cargo.toml"];
 
 pub fn release(args: &[String]) -> Result<()> {
     let dry_run = args.iter().any(|a| a == "--dry-run");
@@ -97,6 +97,12 @@ fn bump(root: &Path, old: &str, new: &str) -> Result<()> {
         out.push('\n');
     }
     fs::write(&cargo, out)?;
+    let python = root.join("crates/uraikal-py/Cargo.toml");
+    if python.exists() {
+        let t = fs::read_to_string(&python)?;
+        let t = t.replacen(&format!("version = \"{old}\""), &format!("version = \"{new}\""), 1);
+        fs::write(&python, t)?;
+    }
     let cff = root.join("CITATION.cff");
     if cff.exists() {
         let t = fs::read_to_string(&cff)?;
@@ -131,7 +137,7 @@ fn bump(root: &Path, old: &str, new: &str) -> Result<()> {
         }
         fs::write(&lock, out)?;
     }
-    println!("bumped {old} -> {new} in Cargo.toml, CITATION.cff, Cargo.lock");
+    println!("bumped {old} -> {new} in Cargo.toml, CITATION.cff, Cargo.lock, crates/uraikal-py/Cargo.toml");
     Ok(())
 }
 

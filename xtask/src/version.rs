@@ -29,6 +29,19 @@ pub fn check_version_at(root: &Path, tag: Option<&str>, bless_scoring: bool) -> 
     let version = workspace_version(&root)?;
     check_crates(&root, &version, &mut problems)?;
     check_changelog(&root, &version, &mut problems)?;
+    let python = root.join(PYTHON_MANIFEST);
+    if python.exists() {
+        let v = read_toml(&python)?
+            .get("package")
+            .and_then(|p| p.get("version"))
+            .and_then(|v| v.as_str())
+            .map(str::to_string);
+        if v.as_deref() != Some(version.as_str()) {
+            problems.push(format!(
+                "{PYTHON_MANIFEST} has version {v:?}, expected {version:?} (the wheel's version)"
+            ));
+        }
+    }
     if let Some(tag) = tag {
         if tag != format!("v{version}") {
             problems.push(format!("tag {tag:?} does not equal v{version} (the workspace version)"));
@@ -63,18 +76,28 @@ pub fn workspace_version(root: &Path) -> Result<String> {
         .context("Cargo.toml has no [workspace.package] version")
 }
 
-/// The workspace's member manifests (crates/*/Cargo.toml).
+/// The workspace's member manifests under crates/ (xtask is never published; crates/uraikal-py is a Python
+/// package built by maturin outside the workspace, checked separately).
 pub fn member_manifests(root: &Path) -> Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    for entry in fs::read_dir(root.join("crates"))? {
-        let p = entry?.path().join("Cargo.toml");
-        if p.exists() {
-            out.push(p);
-        }
-    }
+    let ws = read_toml(&root.join("Cargo.toml"))?;
+    let members = ws
+        .get("workspace")
+        .and_then(|w| w.get("members"))
+        .and_then(|m| m.as_array());
+    let mut out: Vec<PathBuf> = members
+        .into_iter()
+        .flatten()
+        .filter_map(|m| m.as_str())
+        .filter(|m| m.starts_with("crates/"))
+        .map(|m| root.join(m).join("Cargo.toml"))
+        .filter(|p| p.exists())
+        .collect();
     out.sort();
     Ok(out)
 }
+
+/// The Python package's Cargo.toml, which carries its own version (maturin reads it for the wheel).
+const PYTHON_MANIFEST: &str = "crates/uraikal-py/Cargo.toml";
 
 fn check_crates(root: &Path, version: &str, problems: &mut Vec<String>) -> Result<()> {
     let ws = read_toml(&root.join("Cargo.toml"))?;
@@ -183,6 +206,7 @@ pub fn rust_files(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
+#[cfg(test)]
 /// Records the current scoring hash with the current URAIKAL_VERSION.
 pub fn bless(root: &Path) -> Result<()> {
     let version = uraikal_version(root)?.context("no URAIKAL_VERSION constant found")?;

@@ -119,7 +119,13 @@ pub fn decode(path: &Path) -> Result<Decoded, Error> {
     let decoded = if is_riff_wave(path)? {
         match decode_wav(path) {
             Err(hound::Error::Unsupported) => decode_symphonia(path)?,
-            Err(hound::Error::IoError(e)) => return Err(Error::new(path, ErrorKind::Io(e))),
+            // The file was just opened, so a read error here is a file that ends too early.
+            Err(hound::Error::IoError(e)) => {
+                return Err(Error::new(
+                    path,
+                    ErrorKind::Corrupt(format!("the file ends early ({e})")),
+                ))
+            }
             Err(e) => return Err(Error::new(path, ErrorKind::Corrupt(e.to_string()))),
             Ok(decoded) => decoded,
         }

@@ -35,44 +35,22 @@ pub struct AudioItem {
     pub origin: (PathBuf, usize),
 }
 
-#[derive(Deserialize)]
-struct ManifestAudio {
-    id: String,
-    audio: String,
-}
-
-/// Reads the `id` and `audio` of every utterance in manifests (`{"id","audio","text","slice"}` JSONL).
-/// Relative audio paths are taken relative to the manifest's folder. A duplicate id, in one manifest or
-/// across several, is an error naming both places.
+/// Reads the `id` and `audio` of every utterance in manifests, with every check of
+/// [`read_manifests`](crate::manifest::read_manifests) (duplicate ids across manifests included). Relative
+/// audio paths are taken relative to the manifest's folder.
 pub fn read_audio_items(manifests: &[PathBuf]) -> Result<Vec<AudioItem>, Error> {
-    let mut items = Vec::new();
-    let mut seen: HashMap<String, (PathBuf, usize)> = HashMap::new();
-    for manifest in manifests {
-        let folder = manifest.parent().unwrap_or(Path::new("")).to_path_buf();
-        for record in uraikal_io::parse_jsonl::<ManifestAudio>(manifest)? {
-            let ManifestAudio { id, audio } = record.value;
-            if let Some((first, line)) = seen.get(&id) {
-                return Err(Error::invalid(
-                    manifest,
-                    Some(record.line),
-                    format!("duplicate id {id:?} (first at {}:{line})", first.display()),
-                ));
-            }
-            seen.insert(id.clone(), (manifest.clone(), record.line));
-            let audio = Path::new(&audio);
-            let audio = if audio.is_absolute() {
-                audio.to_path_buf()
-            } else {
-                folder.join(audio)
-            };
-            items.push(AudioItem {
-                id,
-                audio,
-                origin: (manifest.clone(), record.line),
-            });
-        }
-    }
-    Ok(items)
+    let manifests = crate::manifest::read_manifests(manifests)?;
+    let items = manifests.utterances.into_iter().map(|utterance| {
+        let manifest = &manifests.files[utterance.origin.0].path;
+        let audio = Path::new(&utterance.audio);
+        let audio = if audio.is_absolute() {
+            audio.to_path_buf()
+        } else {
+            manifest.parent().unwrap_or(Path::new("")).join(audio)
+        };
+        AudioItem { id: utterance.id, audio, origin: (manifest.clone(), utterance.origin.1) }
+    });
+    Ok(items.collect())
 }
 
 /// A part `index` of `count` (1-based, written `i/n`) of a test set.

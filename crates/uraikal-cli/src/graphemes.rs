@@ -66,18 +66,27 @@ fn print_one(args: &GraphemesArgs, text: &str) -> Result<()> {
     };
     let clusters: Vec<&str> = uraikal_text::graphemes(text).collect();
     if args.count {
-        let count = Count { graphemes: clusters.len(), codepoints: text.chars().count() };
+        let count = Count {
+            graphemes: clusters.len(),
+            codepoints: text.chars().count(),
+        };
         if args.json {
             common::print_json(&count)?;
         } else {
-            println!("graphemes {} codepoints {}", count.graphemes, count.codepoints);
+            println!(
+                "graphemes {} codepoints {}",
+                count.graphemes, count.codepoints
+            );
         }
     } else if args.codepoints {
         let rows: Vec<ClusterCodepoints> = clusters
             .iter()
             .map(|&cluster| ClusterCodepoints {
                 cluster,
-                codepoints: cluster.chars().map(|c| format!("U+{:04X}", c as u32)).collect(),
+                codepoints: cluster
+                    .chars()
+                    .map(|c| format!("U+{:04X}", c as u32))
+                    .collect(),
             })
             .collect();
         if args.json {

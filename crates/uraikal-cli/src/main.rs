@@ -8,7 +8,18 @@ mod common;
 // --- area: text (issue 2) ---
 mod text;
 
+// --- area: numbers (issue 3) ---
+mod numbers;
+
+// --- area: score (issue 4) ---
+mod compare;
+mod demo;
+mod score;
+
 // --- area: graphemes (issue 5) ---
+mod compose;
+mod distance;
+mod evaluate;
 mod graphemes;
 
 // --- area: lattices (issue 6) ---
@@ -17,6 +28,15 @@ mod oiwer;
 
 // --- area: transcribe (issue 9) ---
 mod transcribe;
+
+// --- area: d4 (issue 7) ---
+mod tokenizers;
+
+// --- area: yaappu (issue 11) ---
+mod yaappu;
+
+// --- area: tn (issue 12) ---
+mod tn;
 
 use std::process::ExitCode;
 
@@ -40,12 +60,29 @@ enum Command {
     Text(text::TextCommand),
 
     // --- area: numbers (issue 3) ---
+    /// Tamil numbers: words (spoken and written) ⇄ digits, Tamil numerals.
+    #[command(subcommand)]
+    Numbers(numbers::NumbersCommand),
 
     // --- area: score (issue 4) ---
+    /// Score a system's hypotheses on A1 manifests: corpus WER/CER per slice, macro average, bootstrap CIs.
+    Score(score::ScoreArgs),
+    /// Paired bootstrap test of two systems' hypotheses on the same manifests.
+    Compare(compare::CompareArgs),
+    /// Run the benchmark demo on data embedded in the binary (example hypotheses) and print the leaderboard.
+    Demo(demo::DemoArgs),
 
     // --- area: graphemes (issue 5) ---
     /// Split text into grapheme clusters (Unicode 17 plus the Tamil and Sinhala folds).
     Graphemes(graphemes::GraphemesArgs),
+    /// CER, chrF, chrF++ and CharBLEU of REF and HYP (or of a JSONL file of pairs) on a unit.
+    Evaluate(evaluate::EvaluateArgs),
+    /// An edit distance or similarity of REF and HYP on a unit.
+    Distance(distance::DistanceArgs),
+    /// Tamil/Sinhala letters to consonant + virama + independent vowel (நிலுவை → ந்இல்உவ்ஐ).
+    Decompose(compose::ComposeArgs),
+    /// The inverse of decompose (ந்ஆர்இ → நாரி).
+    Compose(compose::ComposeArgs),
 
     // --- area: lattices (issue 6) ---
     /// OIWER of a hypothesis against a lattice reference (or a JSONL batch).
@@ -54,6 +91,8 @@ enum Command {
     BuildLattices(build_lattices::Args),
 
     // --- area: d4 (issue 7) ---
+    /// Track D4: how tokenizers handle Tamil (tokens per word, letter, pre-tokenizer and byte cuts, …).
+    Tokenizers(tokenizers::TokenizersArgs),
 
     // --- area: prep (issue 8) ---
 
@@ -64,8 +103,12 @@ enum Command {
     MergeHyps(transcribe::MergeHypsArgs),
 
     // --- area: yaappu (issue 11) ---
+    /// Tamil prosody: scan a verse for அசை, சீர், தளை and metre.
+    Yaappu(yaappu::YaappuArgs),
 
     // --- area: tn (issue 12) ---
+    /// Text normalisation for speech: numbers, dates, money, units, times, phone numbers into spoken Tamil.
+    Tn(tn::TnArgs),
 
     /// Print the versions that result records carry.
     Version,
@@ -80,17 +123,26 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
 
         // --- area: numbers (issue 3) ---
+        Command::Numbers(command) => numbers::run(command),
 
         // --- area: score (issue 4) ---
+        Command::Score(args) => score::run(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Demo(args) => demo::run(args),
 
         // --- area: graphemes (issue 5) ---
         Command::Graphemes(args) => graphemes::run(args),
+        Command::Evaluate(args) => evaluate::run(args),
+        Command::Distance(args) => distance::run(args),
+        Command::Decompose(args) => compose::run(args, true),
+        Command::Compose(args) => compose::run(args, false),
 
         // --- area: lattices (issue 6) ---
         Command::Oiwer(args) => oiwer::run(args),
         Command::BuildLattices(args) => build_lattices::run(args),
 
         // --- area: d4 (issue 7) ---
+        Command::Tokenizers(args) => tokenizers::run(args),
 
         // --- area: prep (issue 8) ---
 
@@ -99,8 +151,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::MergeHyps(args) => transcribe::run_merge_hyps(args),
 
         // --- area: yaappu (issue 11) ---
+        Command::Yaappu(args) => yaappu::run(args),
 
         // --- area: tn (issue 12) ---
+        Command::Tn(args) => tn::run(args),
 
         Command::Version => {
             println!("uraikal {}", env!("CARGO_PKG_VERSION"));

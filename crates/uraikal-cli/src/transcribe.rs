@@ -247,6 +247,8 @@ mod whisper_run {
                 args.model.display()
             );
         }
+        // Load first: a bad model or language fails before any file is touched.
+        let transcriber = Transcriber::load(&args.model, options.clone())?;
         let model_sha256 = uraikal_io::sha256_file(&args.model)?;
         let identity = identity(&model_sha256, &options, args.shard);
         let sidecar = sidecar_path(&args.out);
@@ -282,7 +284,6 @@ mod whisper_run {
             .collect();
         let already_done = items.len() - pending.len();
 
-        let transcriber = Transcriber::load(&args.model, options.clone())?;
         let started = unix_seconds();
         let mut sidecar_doc = json!({
             "tool": "uraikal transcribe",

@@ -24,9 +24,17 @@ pub struct ChrfConfig {
 
 impl ChrfConfig {
     /// sacrebleu's `CHRF()`: chrF2.
-    pub const CHRF: ChrfConfig = ChrfConfig { char_order: 6, word_order: 0, beta: 2.0 };
+    pub const CHRF: ChrfConfig = ChrfConfig {
+        char_order: 6,
+        word_order: 0,
+        beta: 2.0,
+    };
     /// sacrebleu's `CHRF(word_order=2)`: chrF2++.
-    pub const CHRF_PLUS_PLUS: ChrfConfig = ChrfConfig { char_order: 6, word_order: 2, beta: 2.0 };
+    pub const CHRF_PLUS_PLUS: ChrfConfig = ChrfConfig {
+        char_order: 6,
+        word_order: 2,
+        beta: 2.0,
+    };
 }
 
 impl Default for ChrfConfig {
@@ -45,7 +53,9 @@ pub struct ChrfStats {
 impl ChrfStats {
     /// All-zero statistics for `config`'s orders.
     pub fn zero(config: ChrfConfig) -> ChrfStats {
-        ChrfStats { orders: vec![[0; 3]; config.char_order + config.word_order] }
+        ChrfStats {
+            orders: vec![[0; 3]; config.char_order + config.word_order],
+        }
     }
 
     /// Adds another sentence's statistics (same config).
@@ -99,7 +109,10 @@ pub fn chrf_stats(reference: &str, hypothesis: &str, unit: Unit, config: ChrfCon
     if config.word_order > 0 {
         let (reference, hypothesis) = match unit {
             Unit::CodePoint => (reference.to_string(), hypothesis.to_string()),
-            _ => (uraikal_text::normalize_script(reference), uraikal_text::normalize_script(hypothesis)),
+            _ => (
+                uraikal_text::normalize_script(reference),
+                uraikal_text::normalize_script(hypothesis),
+            ),
         };
         let (r, h) = word_ids(&reference, &hypothesis);
         for n in 1..=config.word_order {
@@ -122,7 +135,8 @@ pub fn chrf(reference: &str, hypothesis: &str, unit: Unit) -> f64 {
 
 /// Sentence chrF++ (chrF2 with word bigrams) of a (reference, hypothesis) pair.
 pub fn chrf_plus_plus(reference: &str, hypothesis: &str, unit: Unit) -> f64 {
-    chrf_stats(reference, hypothesis, unit, ChrfConfig::CHRF_PLUS_PLUS).score(ChrfConfig::CHRF_PLUS_PLUS.beta)
+    chrf_stats(reference, hypothesis, unit, ChrfConfig::CHRF_PLUS_PLUS)
+        .score(ChrfConfig::CHRF_PLUS_PLUS.beta)
 }
 
 /// Corpus chrF over (reference, hypothesis) pairs: statistics summed over sentences, then one score.
@@ -197,7 +211,12 @@ impl Scratch {
         if ref_total == 0 || hyp_total == 0 {
             return [hyp_reported, ref_total, 0];
         }
-        let matches = if n <= 6 && reference.iter().chain(hypothesis).all(|&id| id < PACKED_ID_LIMIT) {
+        let matches = if n <= 6
+            && reference
+                .iter()
+                .chain(hypothesis)
+                .all(|&id| id < PACKED_ID_LIMIT)
+        {
             pack(reference, n, &mut self.reference);
             pack(hypothesis, n, &mut self.hypothesis);
             sorted_intersection(&mut self.reference, &mut self.hypothesis)
@@ -212,7 +231,11 @@ impl Scratch {
 
 fn pack(ids: &[u32], n: usize, keys: &mut Vec<u128>) {
     keys.clear();
-    keys.extend(ids.windows(n).map(|window| window.iter().fold(0u128, |key, &id| (key << 21) | id as u128)));
+    keys.extend(ids.windows(n).map(|window| {
+        window
+            .iter()
+            .fold(0u128, |key, &id| (key << 21) | id as u128)
+    }));
 }
 
 /// The size of the multiset intersection (sum over n-grams of the smaller count).
@@ -240,7 +263,10 @@ mod tests {
 
     #[test]
     fn words_follow_sacrebleu() {
-        assert_eq!(chrf_words("(hi) there, «ஆம்» a."), ["(hi", ")", "there", ",", "«ஆம்»", "a", "."]);
+        assert_eq!(
+            chrf_words("(hi) there, «ஆம்» a."),
+            ["(hi", ")", "there", ",", "«ஆம்»", "a", "."]
+        );
         assert_eq!(chrf_words(" . ,x "), [".", ",", "x"]);
     }
 
@@ -249,7 +275,10 @@ mod tests {
         assert_eq!(chrf("", "", Unit::CodePoint), 0.0);
         assert_eq!(chrf("a", "", Unit::CodePoint), 0.0);
         assert_eq!(chrf("", "a", Unit::CodePoint), 0.0);
-        assert_eq!(chrf_stats("", "ab", Unit::CodePoint, ChrfConfig::CHRF).flat()[..3], [0, 0, 0]);
+        assert_eq!(
+            chrf_stats("", "ab", Unit::CodePoint, ChrfConfig::CHRF).flat()[..3],
+            [0, 0, 0]
+        );
     }
 
     #[test]

@@ -13,12 +13,24 @@
 
 // --- area: score (issue 4) ---
 pub mod align;
+pub mod bootstrap;
 pub mod jiwer;
 pub mod rates;
 
+/// The benchmark version that result records carry (A1 and D4). It changes only when a scoring rule
+/// changes (SPEC sections N and S), so that numbers with equal versions are comparable.
+pub const URAIKAL_VERSION: &str = "1.0";
+
 // --- area: graphemes (issue 5) ---
+mod charbleu;
 mod chrf;
+mod distance;
 mod unit;
+pub use charbleu::{charbleu, charbleu_ids, CharBleuMode};
+pub use distance::{
+    cer, cer_counts, corpus_cer, damerau_levenshtein, hamming, jaro, jaro_winkler, lcs, levenshtein, osa, text_distance,
+    CerCounts, Metric,
+};
 pub use chrf::{chrf, chrf_plus_plus, chrf_stats, chrf_words, corpus_chrf, ChrfConfig, ChrfStats};
 pub use unit::{units, Unit, UnknownUnit};
 

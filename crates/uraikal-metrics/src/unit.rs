@@ -16,6 +16,9 @@ pub enum Unit {
     /// Grapheme clusters (`uraikal_text::graphemes`) of the script-normalised text
     /// (`uraikal_text::normalize_script`), as grapheme-kit counts.
     Grapheme,
+    /// Tamil letters (`uraikal_text::letters`: uyir, mei, uyirmei, aaytham; grapheme clusters outside Tamil)
+    /// of the script-normalised text.
+    Letter,
 }
 
 impl Unit {
@@ -24,6 +27,7 @@ impl Unit {
         match self {
             Unit::CodePoint => "codepoint",
             Unit::Grapheme => "grapheme",
+            Unit::Letter => "letter",
         }
     }
 }
@@ -40,7 +44,11 @@ pub struct UnknownUnit(pub String);
 
 impl fmt::Display for UnknownUnit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown unit {:?} (expected codepoint or grapheme)", self.0)
+        write!(
+            f,
+            "unknown unit {:?} (expected codepoint, grapheme or letter)",
+            self.0
+        )
     }
 }
 
@@ -53,6 +61,7 @@ impl FromStr for Unit {
         match name {
             "codepoint" | "char" | "character" => Ok(Unit::CodePoint),
             "grapheme" => Ok(Unit::Grapheme),
+            "letter" => Ok(Unit::Letter),
             other => Err(UnknownUnit(other.to_string())),
         }
     }
@@ -73,15 +82,23 @@ pub(crate) enum Spaces {
 }
 
 /// The units of both texts as ids; equal ids mean equal units.
-pub(crate) fn unit_ids(reference: &str, hypothesis: &str, unit: Unit, spaces: Spaces) -> (Vec<u32>, Vec<u32>) {
+pub(crate) fn unit_ids(
+    reference: &str,
+    hypothesis: &str,
+    unit: Unit,
+    spaces: Spaces,
+) -> (Vec<u32>, Vec<u32>) {
     match unit {
         Unit::CodePoint => {
             let ids = |text: &str| -> Vec<u32> {
-                text.chars().filter(|&c| spaces == Spaces::Keep || !is_python_space(c)).map(|c| c as u32).collect()
+                text.chars()
+                    .filter(|&c| spaces == Spaces::Keep || !is_python_space(c))
+                    .map(|c| c as u32)
+                    .collect()
             };
             (ids(reference), ids(hypothesis))
         }
-        Unit::Grapheme => {
+        Unit::Grapheme | Unit::Letter => {
             let reference = uraikal_text::normalize_script(reference);
             let hypothesis = uraikal_text::normalize_script(hypothesis);
             let mut interner = Interner::default();
@@ -96,15 +113,23 @@ pub(crate) fn unit_ids(reference: &str, hypothesis: &str, unit: Unit, spaces: Sp
 pub fn units(text: &str, unit: Unit) -> Vec<String> {
     match unit {
         Unit::CodePoint => text.chars().map(String::from).collect(),
-        Unit::Grapheme => {
+        Unit::Grapheme | Unit::Letter => {
             let normalized = uraikal_text::normalize_script(text);
-            segments(&normalized, unit).into_iter().map(String::from).collect()
+            segments(&normalized, unit)
+                .into_iter()
+                .map(String::from)
+                .collect()
         }
     }
 }
 
-fn segments(text: &str, _unit: Unit) -> Vec<&str> {
-    uraikal_text::graphemes(text).collect()
+fn segments(text: &str, unit: Unit) -> Vec<&str> {
+    match unit {
+        Unit::Letter => uraikal_text::letters(text)
+            .map(|letter| letter.text)
+            .collect(),
+        _ => uraikal_text::graphemes(text).collect(),
+    }
 }
 
 #[derive(Default)]

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use serde_json::Value;
-use uraikal_metrics::{chrf_stats, ChrfConfig, Unit};
+use uraikal_metrics::{cer, charbleu, chrf_stats, text_distance, CharBleuMode, ChrfConfig, Metric, Unit};
 
 fn pairs() -> Vec<Value> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/metrics/pairs.jsonl");
@@ -64,6 +64,33 @@ fn grapheme_chrf_equals_grapheme_kit() {
     });
     let known: Vec<i64> = GRAPHEME_KIT_DEFECTS.iter().map(|&(id, _)| id).collect();
     assert_eq!(bad, known, "grapheme chrF/chrF++ differ from grapheme-kit on other ids than the documented defects");
+}
+
+#[test]
+fn grapheme_cer_charbleu_and_distances_equal_grapheme_kit() {
+    let rows = pairs();
+    let known: Vec<i64> = GRAPHEME_KIT_DEFECTS.iter().map(|&(id, _)| id).collect();
+    let bad = differing(&rows, |r, h, m| cer(r, h, Unit::Grapheme) == m["grapheme_kit"]["cer"].as_f64().unwrap());
+    assert_eq!(bad, known, "grapheme CER");
+    let bad = differing(&rows, |r, h, m| {
+        charbleu(r, h, Unit::Grapheme, 4, CharBleuMode::GraphemeKit) == m["grapheme_kit"]["charbleu"].as_f64().unwrap()
+    });
+    assert_eq!(bad, known, "CharBLEU (grapheme-kit mode)");
+    let fields = [
+        (Metric::Levenshtein, "levenshtein"),
+        (Metric::Hamming, "hamming"),
+        (Metric::Osa, "damerau_levenshtein_osa"),
+        (Metric::Damerau, "derived_true_damerau_levenshtein"),
+        (Metric::Jaro, "jaro"),
+        (Metric::JaroWinkler, "jaro_winkler"),
+        (Metric::Lcs, "lcs_subsequence_len"),
+    ];
+    for (metric, field) in fields {
+        let bad = differing(&rows, |r, h, m| {
+            text_distance(r, h, metric, Unit::Grapheme) == m["grapheme_kit"][field].as_f64().unwrap()
+        });
+        assert!(bad.iter().all(|id| known.contains(id)), "{metric} differs on ids {bad:?}");
+    }
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `clean`: repairs text that came through legacy fonts, PDF extraction or OCR (SPEC T3).
 //!
-//! Each pass applies the rules in order; `clean_with` repeats the pass until nothing changes (at most a few
-//! times), which makes it idempotent by construction.
+//! A quick scan finds the tokens any rule could act on; each such token goes through the rules in order,
+//! repeated until nothing changes (at most four passes), which makes `clean` idempotent by construction.
 
 use unicode_normalization::UnicodeNormalization;
 
@@ -40,9 +40,29 @@ pub fn clean(text: &str) -> String {
 /// assert_eq!(clean_with("கெளவை", CleanOptions::legacy_au(true)), "கௌவை");
 /// ```
 pub fn clean_with(text: &str, options: CleanOptions) -> String {
+    if !needs_cleaning(text, options) {
+        return text.to_owned();
+    }
+    // Every rule acts within a whitespace-separated token, so only the tokens that need it are cleaned.
+    let mut out = String::with_capacity(text.len());
+    for piece in text.split_inclusive(char::is_whitespace) {
+        if needs_cleaning(piece, options) {
+            out.push_str(&clean_until_stable(piece, options));
+        } else {
+            out.push_str(piece);
+        }
+    }
+    out
+}
+
+/// One pass fixes everything seen in real text; repeating until nothing changes makes idempotence hold for
+/// any input.
+fn clean_until_stable(text: &str, options: CleanOptions) -> String {
     let mut current = clean_pass(text, options);
-    // One pass fixes everything seen in real text; repeating makes idempotence hold for any input.
-    for _ in 0..4 {
+    for _ in 0..3 {
+        if !needs_cleaning(&current, options) {
+            break;
+        }
         let next = clean_pass(&current, options);
         if next == current {
             break;
@@ -50,6 +70,31 @@ pub fn clean_with(text: &str, options: CleanOptions) -> String {
         current = next;
     }
     current
+}
+
+/// False only if a pass would certainly leave `text` unchanged: no character any rule acts on stands in a
+/// place where it would act. A true answer merely sends the text through the full pass.
+fn needs_cleaning(text: &str, options: CleanOptions) -> bool {
+    if !crate::nfc::is_surely_nfc(text) {
+        return true;
+    }
+    let (mut p1, mut p2, mut p3) = (' ', ' ', ' '); // the previous three characters, nearest first
+    for c in text.chars() {
+        let suspicious = match c {
+            '\u{200B}' | '\u{FEFF}' | '\u{00AD}' | ANUSVARA => true,
+            _ if is_pre_base_sign(c) && !is_consonant(p1) => true,
+            _ if is_sign(c) && c == p1 => true,
+            _ if is_vowel_sign(c) && p1 == PULLI => true,
+            '\u{0BBF}' | '\u{0BC0}' => matches!(p1, '\u{0BC1}' | '\u{0BC2}') && is_consonant(p2) && is_consonant(p3),
+            LLA => options.legacy_au && (p1 == VOWEL_O || (p1 == SIGN_E && is_consonant(p2))),
+            _ => false,
+        };
+        if suspicious {
+            return true;
+        }
+        (p3, p2, p1) = (p2, p1, c);
+    }
+    false
 }
 
 fn clean_pass(text: &str, options: CleanOptions) -> String {
@@ -226,6 +271,28 @@ mod tests {
         check_legacy("தெளிவு", "தெளிவு");
         check("கெளம்பு", "கெளம்பு");
         check("பைட", "பைட");
+    }
+
+    #[test]
+    fn the_fast_path_only_skips_what_a_pass_leaves_alone() {
+        for text in [
+            "கொடு",
+            "கெடு",
+            "கெளம்பு",
+            "ஒளி",
+            "பைட",
+            "வீடு",
+            "தமிழ் — “சொல்” ₹100",
+            "க\u{200D}ஷ",
+        ] {
+            for legacy_au in [false, true] {
+                let options = CleanOptions::legacy_au(legacy_au);
+                if !needs_cleaning(text, options) {
+                    assert_eq!(clean_pass(text, options), text);
+                }
+            }
+        }
+        assert!(!needs_cleaning("சொல்லுகிறோம் கோயில்", CleanOptions::default()));
     }
 
     #[test]

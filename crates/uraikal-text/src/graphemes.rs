@@ -30,7 +30,11 @@ const ZWJ: &str = "\u{200D}";
 /// assert_eq!(sinhala, ["ක්\u{200D}ර", "ම", "ය"]);
 /// ```
 pub fn graphemes(text: &str) -> Graphemes<'_> {
-    Graphemes { text, inner: text.graphemes(true), pending: None }
+    Graphemes {
+        text,
+        inner: text.graphemes(true),
+        pending: None,
+    }
 }
 
 /// The iterator returned by [`graphemes`].
@@ -69,7 +73,10 @@ impl<'a> Iterator for Graphemes<'a> {
                 Fold::TamilSa => next == "\u{0BB0}\u{0BC0}",
                 Fold::TamilJoiner => last.contains(ZWJ) && starts_with_tamil_consonant(next),
                 Fold::SinhalaJoiner => last.contains(ZWJ) && starts_with_sinhala_consonant(next),
-                Fold::EmojiJoiner => ends_with_emoji_joiner(last) && next.chars().next().is_some_and(is_extended_pictographic),
+                Fold::EmojiJoiner => {
+                    ends_with_emoji_joiner(last)
+                        && next.chars().next().is_some_and(is_extended_pictographic)
+                }
             };
             if !joins {
                 self.pending = Some(next);
@@ -121,15 +128,22 @@ fn fold_start(cluster: &str) -> Option<Fold> {
         },
         // The repaya ර්‍ keeps its own cluster (it is written over the next consonant, which still carries
         // its own vowel sign; grapheme-kit keeps them apart too).
-        0xB6 | 0xB7 if cluster.contains(ZWJ) && cluster != "\u{0DBB}\u{0DCA}\u{200D}" => Some(Fold::SinhalaJoiner),
+        0xB6 | 0xB7 if cluster.contains(ZWJ) && cluster != "\u{0DBB}\u{0DCA}\u{200D}" => {
+            Some(Fold::SinhalaJoiner)
+        }
         _ => None,
     }
 }
 
 /// GB11's left side: `\p{Extended_Pictographic} Extend* ZWJ` at the end of `cluster`.
 fn ends_with_emoji_joiner(cluster: &str) -> bool {
-    let Some(body) = cluster.strip_suffix(ZWJ) else { return false };
-    body.chars().rev().find(|&c| !is_extend(c)).is_some_and(is_extended_pictographic)
+    let Some(body) = cluster.strip_suffix(ZWJ) else {
+        return false;
+    };
+    body.chars()
+        .rev()
+        .find(|&c| !is_extend(c))
+        .is_some_and(is_extended_pictographic)
 }
 
 /// Grapheme_Cluster_Break=Extend, approximated as "joins a preceding letter under GB9/GB9a" (so spacing

@@ -181,54 +181,103 @@ pub struct Letters<'a> {
     options: LetterOptions,
 }
 
-/// The Tamil code point starting at byte `i`, if any.
-#[inline]
-fn tamil_at(bytes: &[u8], i: usize) -> Option<char> {
+/// The offset in the Tamil block (code point − U+0B80) of the character starting at byte `i`, if Tamil.
+#[inline(always)]
+fn tamil_at(bytes: &[u8], i: usize) -> Option<u8> {
     match bytes.get(i..i + 3) {
-        Some(&[0xE0, b1 @ (0xAE | 0xAF), b2]) => {
-            char::from_u32(0x0B80 + (((b1 - 0xAE) as u32) << 6) + (b2 & 0x3F) as u32)
-        }
+        Some(&[0xE0, b1 @ (0xAE | 0xAF), b2]) => Some(((b1 - 0xAE) << 6) | (b2 & 0x3F)),
         _ => None,
     }
 }
 
+const VOWEL: u8 = 1;
+const CONSONANT: u8 = 2;
+const VOWEL_SIGN: u8 = 4;
+const OTHER_SIGN: u8 = 8; // pulli, ௗ, ஂ
+const AAYTHAM_FLAG: u8 = 16;
+
+/// What each code point of the Tamil block is, indexed by offset (built from `crate::tamil`).
+static TAMIL: [u8; 128] = {
+    let mut table = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        let c = match char::from_u32(0x0B80 + i as u32) {
+            Some(c) => c,
+            None => ' ',
+        };
+        table[i] = if is_vowel(c) {
+            VOWEL
+        } else if is_consonant(c) {
+            CONSONANT
+        } else if is_vowel_sign(c) {
+            VOWEL_SIGN
+        } else if is_sign(c) {
+            OTHER_SIGN
+        } else if c == AAYTHAM {
+            AAYTHAM_FLAG
+        } else {
+            0
+        };
+        i += 1;
+    }
+    table
+};
+
+/// Offsets of the characters the letter rules look at.
+const fn offset(c: char) -> u8 {
+    (c as u32 - 0x0B80) as u8
+}
+const O_PULLI: u8 = offset(PULLI);
+const O_SIGN_E: u8 = offset(SIGN_E);
+const O_SIGN_EE: u8 = offset(SIGN_EE);
+const O_SIGN_AA: u8 = offset(SIGN_AA);
+const O_AU_MARK: u8 = offset(AU_LENGTH_MARK);
+const O_KA: u8 = offset(KA);
+const O_SSA: u8 = offset(SSA);
+const O_SA: u8 = offset('\u{0BB8}');
+const O_SHA: u8 = offset('\u{0BB6}');
+const O_RA: u8 = offset('\u{0BB0}');
+const O_II: u8 = offset('\u{0BC0}');
+const O_VOWEL_O: u8 = offset(VOWEL_O);
+
 impl<'a> Letters<'a> {
-    /// The end of the Tamil unit starting at `self.pos` with code point `c`, and its kind.
-    fn tamil_unit(&self, c: char) -> (usize, LetterKind) {
+    /// The end of the Tamil unit starting at `self.pos` with block offset `first`, and its kind.
+    #[inline(always)]
+    fn tamil_unit(&self, first: u8) -> (usize, LetterKind) {
         let bytes = self.text.as_bytes();
         let start = self.pos;
         let at = |i: usize| tamil_at(bytes, i);
-        if is_consonant(c) {
+        let flags = TAMIL[first as usize];
+        if flags & CONSONANT != 0 {
             let mut end = start + 3;
             if self.options.ligatures {
-                if c == KA && at(end) == Some(PULLI) && at(end + 3) == Some(SSA) {
+                if first == O_KA && at(end) == Some(O_PULLI) && at(end + 3) == Some(O_SSA) {
                     end += 6; // க்ஷ, then its sign as for any consonant
-                } else if matches!(c, '\u{0BB8}' | '\u{0BB6}')
-                    && at(end) == Some(PULLI)
-                    && at(end + 3) == Some('\u{0BB0}')
-                    && at(end + 6) == Some('\u{0BC0}')
+                } else if (first == O_SA || first == O_SHA)
+                    && at(end) == Some(O_PULLI)
+                    && at(end + 3) == Some(O_RA)
+                    && at(end + 6) == Some(O_II)
                 {
                     return (end + 9, LetterKind::Uyirmei); // ஸ்ரீ, ஶ்ரீ
                 }
             }
             match at(end) {
-                Some(PULLI) => (end + 3, LetterKind::Mei),
-                Some(sign) if is_vowel_sign(sign) => {
-                    let second = at(end + 3);
-                    let two_part = matches!(
-                        (sign, second),
-                        (SIGN_E | SIGN_EE, Some(SIGN_AA)) | (SIGN_E, Some(AU_LENGTH_MARK))
-                    );
+                Some(O_PULLI) => (end + 3, LetterKind::Mei),
+                Some(sign) if TAMIL[sign as usize] & VOWEL_SIGN != 0 => {
+                    let two_part = match (sign, at(end + 3)) {
+                        (O_SIGN_E | O_SIGN_EE, Some(O_SIGN_AA)) | (O_SIGN_E, Some(O_AU_MARK)) => true,
+                        _ => false,
+                    };
                     (end + if two_part { 6 } else { 3 }, LetterKind::Uyirmei)
                 }
                 _ => (end, LetterKind::Uyirmei),
             }
-        } else if is_vowel(c) {
-            let two_part = c == VOWEL_O && at(start + 3) == Some(AU_LENGTH_MARK);
+        } else if flags & VOWEL != 0 {
+            let two_part = first == O_VOWEL_O && at(start + 3) == Some(O_AU_MARK);
             (start + if two_part { 6 } else { 3 }, LetterKind::Uyir)
-        } else if c == AAYTHAM {
+        } else if flags & AAYTHAM_FLAG != 0 {
             (start + 3, LetterKind::Aaytham)
-        } else if is_sign(c) {
+        } else if flags & (VOWEL_SIGN | OTHER_SIGN) != 0 {
             (start + 3, LetterKind::Invalid)
         } else {
             (start + 3, LetterKind::Other)
@@ -237,6 +286,7 @@ impl<'a> Letters<'a> {
 
     /// `end` extended over joiners and non-Tamil combining marks that follow a Tamil unit (they belong to
     /// its grapheme cluster).
+    #[inline(always)]
     fn attachments(&self, mut end: usize) -> usize {
         let bytes = self.text.as_bytes();
         while let Some(&b) = bytes.get(end) {

@@ -29,6 +29,7 @@
 mod category;
 mod clean;
 mod letters;
+mod nfc;
 mod normalize;
 mod tamil;
 
@@ -63,8 +64,10 @@ mod unicode_version_tests {
 }
 
 // --- area: graphemes (issue 5) ---
+mod compose;
 mod ext_pict;
 mod graphemes;
 mod script;
 pub use script::normalize_script;
+pub use compose::{compose, decompose, ComposeError, ComposeErrorKind};
 pub use graphemes::{graphemes, Graphemes, GRAPHEME_UNICODE_VERSION};

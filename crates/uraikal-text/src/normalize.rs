@@ -3,10 +3,11 @@
 //! Speed matters here (every reference and hypothesis of a benchmark goes through it), so the NFC check has a
 //! fast path for text made of ASCII and Tamil, and the character classes have fast paths for both.
 
-use unicode_normalization::UnicodeNormalization;
+use std::borrow::Cow;
 
 use crate::category::{class, is_latin_letter, Class};
-use crate::tamil::*;
+use crate::nfc::to_nfc;
+use crate::tamil::is_tamil;
 
 /// The version of the normaliser's rules (SPEC N). Result records carry it; it changes whenever a rule does.
 pub const NORMALIZER_VERSION: &str = "1.0";
@@ -20,82 +21,90 @@ pub const NORMALIZER_VERSION: &str = "1.0";
 /// assert_eq!(uraikal_text::normalize("௨௦௨௪ ஆம் ஆண்டு."), "2024 ஆம் ஆண்டு");
 /// ```
 pub fn normalize(text: &str) -> String {
-    let composed;
-    let text = if is_nfc(text) {
-        text
-    } else {
-        composed = text.nfc().collect::<String>();
-        &composed
+    let text = to_nfc(text); // N1
+    let bytes = text.as_bytes();
+    let mut out = Normalized {
+        text: String::with_capacity(text.len()),
+        space_pending: false,
     };
-    let mut out = String::with_capacity(text.len());
-    let mut space_pending = false;
     let mut recompose = false;
-    let push = |out: &mut String, c: char, space_pending: &mut bool| {
-        if *space_pending {
-            out.push(' ');
-            *space_pending = false;
-        }
-        out.push(c);
-    };
-    for c in text.chars() {
-        if c.is_ascii() {
-            match c {
-                'A'..='Z' => push(&mut out, c.to_ascii_lowercase(), &mut space_pending),
-                'a'..='z' | '0'..='9' => push(&mut out, c, &mut space_pending),
-                '!'..='/' | ':'..='@' | '['..='`' | '{'..='~' | '\t'..='\r' | ' ' => space_pending = !out.is_empty(),
-                _ => push(&mut out, c, &mut space_pending),
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            match b {
+                b'A'..=b'Z' => out.push((b + 32) as char), // N4
+                b'!'..=b'/' | b':'..=b'@' | b'['..=b'`' | b'{'..=b'~' | b'\t'..=b'\r' | b' ' => out.separate(), // N5, N6
+                _ => out.push(b as char),
             }
+            i += 1;
             continue;
         }
-        if let '\u{0BE6}'..='\u{0BEF}' = c {
-            // N3: Tamil digits ௦–௯ → 0–9.
-            let digit = (b'0' + (c as u32 - 0x0BE6) as u8) as char;
-            push(&mut out, digit, &mut space_pending);
+        if b == 0xE0 && matches!(bytes.get(i + 1), Some(0xAE | 0xAF)) {
+            let cp = 0x0B80 + ((u32::from(bytes[i + 1]) - 0xAE) << 6) + (u32::from(bytes[i + 2]) & 0x3F);
+            match cp {
+                0x0BE6..=0x0BEF => out.push((b'0' + (cp - 0x0BE6) as u8) as char), // N3
+                0x0BF3..=0x0BFA => out.separate(),                                 // N5: Tamil symbols
+                _ => out.push_str(&text[i..i + 3]),
+            }
+            i += 3;
             continue;
         }
+        let c = text[i..].chars().next().unwrap_or('\u{FFFD}');
         match class(c) {
-            Class::Format => recompose = true,                             // N2
-            Class::PunctuationOrSymbol => space_pending = !out.is_empty(), // N5
-            _ if c.is_whitespace() => space_pending = !out.is_empty(),     // N6
+            Class::Format => recompose = true,            // N2
+            Class::PunctuationOrSymbol => out.separate(), // N5
+            _ if c.is_whitespace() => out.separate(),     // N6
             Class::Letter if is_latin_letter(c) => {
                 // N4
                 for lower in c.to_lowercase() {
-                    push(&mut out, lower, &mut space_pending);
+                    out.push(lower);
                 }
-                recompose = true;
             }
-            _ => push(&mut out, c, &mut space_pending),
+            _ => out.push(c),
         }
+        i += c.len_utf8();
     }
     // N7: dropping a format character can leave a base and its mark side by side; compose them again.
-    if recompose && !is_nfc(&out) {
-        out = out.nfc().collect();
+    if recompose {
+        if let Cow::Owned(composed) = to_nfc(&out.text) {
+            return composed;
+        }
     }
-    out
+    out.text
 }
 
-/// True when `text` is in NFC. Text made of ASCII and Tamil is checked here directly: below U+0300 every
-/// code point is NFC-stable and a starter, and in the Tamil block only ா and ௗ compose with what precedes
-/// them. Anything else goes to `unicode-normalization`.
-fn is_nfc(text: &str) -> bool {
-    let mut previous = '\0';
-    for c in text.chars() {
-        if (c as u32) < 0x300 {
-        } else if is_tamil(c) {
-            let composes = match c {
-                SIGN_AA => matches!(previous, SIGN_E | SIGN_EE),
-                AU_LENGTH_MARK => matches!(previous, SIGN_E | VOWEL_O),
-                _ => false,
-            };
-            if composes {
-                return false;
-            }
-        } else {
-            return unicode_normalization::is_nfc(text);
-        }
-        previous = c;
+/// The output of `normalize` under construction: separators become one space, and only between words.
+struct Normalized {
+    text: String,
+    space_pending: bool,
+}
+
+impl Normalized {
+    #[inline]
+    fn separate(&mut self) {
+        self.space_pending = !self.text.is_empty();
     }
-    true
+
+    #[inline]
+    fn flush_space(&mut self) {
+        if self.space_pending {
+            self.text.push(' ');
+            self.space_pending = false;
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, c: char) {
+        self.flush_space();
+        self.text.push(c);
+    }
+
+    #[inline]
+    fn push_str(&mut self, s: &str) {
+        self.flush_space();
+        self.text.push_str(s);
+    }
 }
 
 /// The share of letter code points (general categories L and M) that are Tamil (U+0B80..=U+0BFF); 0.0 when
@@ -144,21 +153,6 @@ mod tests {
         check("", "");
         check(" ,. ", "");
         check("௰௱௲", "௰௱௲"); // numbers, not digits: kept
-    }
-
-    #[test]
-    fn nfc_fast_path_agrees() {
-        for s in [
-            "தமிழ்",
-            "\u{0B95}\u{0BC6}\u{0BBE}",
-            "\u{0B92}\u{0BD7}",
-            "a\u{0301}",
-            "ó",
-            "கௌ",
-            "\u{0BC6}\u{0BD7}",
-        ] {
-            assert_eq!(is_nfc(s), unicode_normalization::is_nfc(s), "{s:?}");
-        }
     }
 
     #[test]

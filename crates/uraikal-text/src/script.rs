@@ -30,8 +30,10 @@ const SINHALA: &[(&str, &str)] = &[
 ];
 
 /// Tamil signs after which ள is not the second half of a split ௌ.
-const TAMIL_SIGNS_AFTER_LLA: &[char] =
-    &['\u{0BBE}', '\u{0BBF}', '\u{0BC0}', '\u{0BC1}', '\u{0BC2}', '\u{0BC6}', '\u{0BC7}', '\u{0BC8}', '\u{0BCA}', '\u{0BCB}', '\u{0BCC}', '\u{0BCD}'];
+const TAMIL_SIGNS_AFTER_LLA: &[char] = &[
+    '\u{0BBE}', '\u{0BBF}', '\u{0BC0}', '\u{0BC1}', '\u{0BC2}', '\u{0BC6}', '\u{0BC7}', '\u{0BC8}',
+    '\u{0BCA}', '\u{0BCB}', '\u{0BCC}', '\u{0BCD}',
+];
 
 /// Normalises Tamil and Sinhala text for grapheme-level comparison; the output is NFC.
 ///
@@ -47,8 +49,11 @@ const TAMIL_SIGNS_AFTER_LLA: &[char] =
 /// assert_eq!(normalize_script("ක\u{0DCA}\u{0DD9}"), "කේ");
 /// ```
 pub fn normalize_script(text: &str) -> String {
-    let mut out: String =
-        if is_nfc_quick(text.chars()) == IsNormalized::Yes { text.to_string() } else { text.nfc().collect() };
+    let mut out: String = if is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        text.to_string()
+    } else {
+        text.nfc().collect()
+    };
     if !needs_repair(&out) {
         return out;
     }
@@ -75,7 +80,12 @@ pub fn normalize_script(text: &str) -> String {
 
 /// True when some rule could fire: a ZWNJ, Tamil aa/e signs, or any Sinhala sign.
 fn needs_repair(text: &str) -> bool {
-    text.chars().any(|c| matches!(c, ZWNJ | ZWJ | '\u{0BBE}' | '\u{0BC6}' | '\u{0DCA}'..='\u{0DDF}'))
+    text.chars().any(|c| {
+        matches!(
+            c,
+            ZWNJ | ZWJ | '\u{0BBE}' | '\u{0BC6}' | '\u{0DCA}'..='\u{0DDF}'
+        )
+    })
 }
 
 fn replace_in_place(text: &mut String, from: &str, to: &str) {
@@ -98,8 +108,12 @@ fn remove_idle_joiners(text: &str) -> String {
         let before = index.checked_sub(1).map(|i| chars[i]);
         let after = chars.get(index + 1).copied();
         let idle = match c {
-            ZWNJ => before.is_some_and(is_tamil_or_sinhala) || after.is_some_and(is_tamil_or_sinhala),
-            ZWJ => before.is_some_and(is_tamil_or_sinhala) && !after.is_some_and(is_tamil_or_sinhala),
+            ZWNJ => {
+                before.is_some_and(is_tamil_or_sinhala) || after.is_some_and(is_tamil_or_sinhala)
+            }
+            ZWJ => {
+                before.is_some_and(is_tamil_or_sinhala) && !after.is_some_and(is_tamil_or_sinhala)
+            }
             _ => false,
         };
         if !idle {
@@ -118,7 +132,9 @@ fn fold_split_au(text: &str) -> String {
         let c = chars[index];
         if c == '\u{0BC6}'
             && chars.get(index + 1) == Some(&'\u{0BB3}')
-            && !chars.get(index + 2).is_some_and(|next| TAMIL_SIGNS_AFTER_LLA.contains(next))
+            && !chars
+                .get(index + 2)
+                .is_some_and(|next| TAMIL_SIGNS_AFTER_LLA.contains(next))
         {
             out.push('\u{0BCC}');
             index += 2;
@@ -135,7 +151,11 @@ mod tests {
     use super::*;
 
     fn check(text: &str, expected: &str) {
-        assert_eq!(normalize_script(text), expected, "normalize_script({text:?})");
+        assert_eq!(
+            normalize_script(text),
+            expected,
+            "normalize_script({text:?})"
+        );
     }
 
     #[test]

@@ -35,13 +35,13 @@ pub(crate) const LLA: char = '\u{0BB3}';
 
 /// An independent vowel அ…ஔ.
 #[inline]
-pub(crate) fn is_vowel(c: char) -> bool {
+pub(crate) const fn is_vowel(c: char) -> bool {
     matches!(c, '\u{0B85}'..='\u{0B8A}' | '\u{0B8E}'..='\u{0B90}' | '\u{0B92}'..='\u{0B94}')
 }
 
 /// One of the 18 Tamil consonants or the grantha ஜ ஶ ஷ ஸ ஹ.
 #[inline]
-pub(crate) fn is_consonant(c: char) -> bool {
+pub(crate) const fn is_consonant(c: char) -> bool {
     matches!(
         c,
         '\u{0B95}' | '\u{0B99}' | '\u{0B9A}' | '\u{0B9C}' | '\u{0B9E}' | '\u{0B9F}' | '\u{0BA3}' | '\u{0BA4}'
@@ -51,13 +51,13 @@ pub(crate) fn is_consonant(c: char) -> bool {
 
 /// A dependent vowel sign ா…ௌ (not the pulli, not ௗ).
 #[inline]
-pub(crate) fn is_vowel_sign(c: char) -> bool {
+pub(crate) const fn is_vowel_sign(c: char) -> bool {
     matches!(c, '\u{0BBE}'..='\u{0BC2}' | '\u{0BC6}'..='\u{0BC8}' | '\u{0BCA}'..='\u{0BCC}')
 }
 
 /// A sign that needs a base: a vowel sign, the pulli, ௗ or ஂ.
 #[inline]
-pub(crate) fn is_sign(c: char) -> bool {
+pub(crate) const fn is_sign(c: char) -> bool {
     is_vowel_sign(c) || matches!(c, PULLI | AU_LENGTH_MARK | ANUSVARA)
 }
 

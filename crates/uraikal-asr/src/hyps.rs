@@ -1,0 +1,46 @@
+//! Hypothesis files (`{"id","hyp"}` per line), read with the rules of SPEC S5.4: a bad line, a missing or
+//! non-string field, or a duplicate id is an error naming `file:line`.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use uraikal_io::{read_utf8, sha256_hex, Error};
+
+use crate::manifest::{parse_lines, InputFile};
+
+/// The hypotheses of one system: id → text.
+#[derive(Debug, Clone, Default)]
+pub struct Hypotheses {
+    /// The hypothesis file.
+    pub file: Option<InputFile>,
+    /// Hypothesis text by utterance id, with its 1-based line.
+    pub by_id: HashMap<String, (String, usize)>,
+}
+
+#[derive(Deserialize)]
+struct RawHypothesis<'a> {
+    #[serde(borrow)]
+    id: Cow<'a, str>,
+    #[serde(borrow)]
+    hyp: Cow<'a, str>,
+}
+
+/// Reads a hypothesis file (SPEC S5.4).
+pub fn read_hypotheses(path: &Path) -> Result<Hypotheses, Error> {
+    parse_hypotheses(path, &read_utf8(path)?)
+}
+
+/// Parses a hypothesis file already in memory; errors name `path` (SPEC S5.4).
+pub fn parse_hypotheses(path: &Path, text: &str) -> Result<Hypotheses, Error> {
+    let rows = parse_lines(path, text, |raw: RawHypothesis<'_>, line| Ok((raw.id.into_owned(), raw.hyp.into_owned(), line)))?;
+    let mut by_id = HashMap::with_capacity(rows.len());
+    for (id, hyp, line) in rows {
+        if let Some((_, first_line)) = by_id.get(&id) {
+            return Err(Error::invalid(path, Some(line), format!("duplicate id {id:?} (first at line {first_line})")));
+        }
+        by_id.insert(id, (hyp, line));
+    }
+    Ok(Hypotheses { file: Some(InputFile { path: path.to_path_buf(), sha256: sha256_hex(text.as_bytes()) }), by_id })
+}

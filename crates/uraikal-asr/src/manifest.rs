@@ -1,0 +1,132 @@
+//! A1 manifests (`{"id","audio","text","slice"}` per line), read with every rule of SPEC S5: a bad line
+//! is an error naming `file:line`.
+//!
+//! Lines are parsed in parallel (the files of a large test set run to tens of megabytes); errors are still
+//! reported for the first bad line of the first bad file, as a sequential reader would.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde::Deserialize;
+use uraikal_io::{read_utf8, sha256_hex, Error};
+
+/// One utterance of a manifest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Utterance {
+    /// Unique id across all manifests scored together.
+    pub id: String,
+    /// The audio file as written in the manifest (relative paths are relative to the manifest's folder).
+    pub audio: String,
+    /// The reference transcript (raw; scoring normalises it).
+    pub text: String,
+    /// The test-set slice the utterance belongs to.
+    pub slice: String,
+    /// The manifest (index into [`Manifests::files`]) and 1-based line it came from.
+    pub origin: (usize, usize),
+}
+
+/// A file that was read, with the sha256 of its bytes (result records carry it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputFile {
+    /// The path as given.
+    pub path: PathBuf,
+    /// Lower-case hex sha256 of the file's bytes.
+    pub sha256: String,
+}
+
+/// The utterances of one or more manifests, in file and line order.
+#[derive(Debug, Clone, Default)]
+pub struct Manifests {
+    /// The manifest files, in the order given.
+    pub files: Vec<InputFile>,
+    /// Every utterance, in order.
+    pub utterances: Vec<Utterance>,
+}
+
+#[derive(Deserialize)]
+struct RawUtterance<'a> {
+    #[serde(borrow)]
+    id: Cow<'a, str>,
+    #[serde(borrow)]
+    audio: Cow<'a, str>,
+    #[serde(borrow)]
+    text: Cow<'a, str>,
+    #[serde(borrow)]
+    slice: Cow<'a, str>,
+}
+
+/// Reads one or more manifests (SPEC S5.1–S5.3).
+pub fn read_manifests(paths: &[PathBuf]) -> Result<Manifests, Error> {
+    let texts = paths.iter().map(|p| read_utf8(p)).collect::<Result<Vec<String>, Error>>()?;
+    let sources: Vec<(PathBuf, &str)> = paths.iter().cloned().zip(texts.iter().map(String::as_str)).collect();
+    parse_manifests(&sources)
+}
+
+/// Parses manifests already in memory, each with the path its errors should name (SPEC S5.1–S5.3).
+pub fn parse_manifests(sources: &[(PathBuf, &str)]) -> Result<Manifests, Error> {
+    let mut manifests = Manifests::default();
+    let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
+    for (file_index, (path, text)) in sources.iter().enumerate() {
+        let rows = parse_lines(path, text, |raw: RawUtterance<'_>, line| {
+            if raw.id.is_empty() {
+                return Err("empty \"id\"".to_string());
+            }
+            if raw.slice.is_empty() {
+                return Err("empty \"slice\"".to_string());
+            }
+            if raw.slice == crate::score::MACRO {
+                return Err(format!("the slice name {:?} is reserved for the macro average", crate::score::MACRO));
+            }
+            Ok(Utterance { id: raw.id.into_owned(), audio: raw.audio.into_owned(), text: raw.text.into_owned(), slice: raw.slice.into_owned(), origin: (file_index, line) })
+        })?;
+        manifests.utterances.reserve(rows.len());
+        for utterance in rows {
+            if let Some(&(first_file, first_line)) = seen.get(&utterance.id) {
+                let first = if first_file == file_index { format!("line {first_line}") } else { format!("{}:{first_line}", sources[first_file].0.display()) };
+                return Err(Error::invalid(path, Some(utterance.origin.1), format!("duplicate id {:?} (first at {first})", utterance.id)));
+            }
+            seen.insert(utterance.id.clone(), utterance.origin);
+            manifests.utterances.push(utterance);
+        }
+        manifests.files.push(InputFile { path: path.clone(), sha256: sha256_hex(text.as_bytes()) });
+    }
+    if manifests.utterances.is_empty() {
+        let path = sources.first().map(|s| s.0.clone()).unwrap_or_default();
+        return Err(Error::invalid(path, None, "no utterances in the manifest(s)"));
+    }
+    Ok(manifests)
+}
+
+pub(crate) fn parse_lines<'t, R, T, F>(path: &Path, text: &'t str, convert: F) -> Result<Vec<T>, Error>
+where
+    R: Deserialize<'t>,
+    T: Send,
+    F: Fn(R, usize) -> Result<T, String> + Sync,
+{
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
+    lines
+        .par_iter()
+        .map(|&(line, source)| {
+            let raw = serde_json::from_str::<R>(source).map_err(|e| Error::invalid(path, Some(line), describe(&e)))?;
+            convert(raw, line).map_err(|message| Error::invalid(path, Some(line), message))
+        })
+        .collect::<Vec<Result<T, Error>>>()
+        .into_iter()
+        .collect()
+}
+
+/// A serde_json error without its "at line 1 column N" tail (the line is the file's, named separately).
+fn describe(err: &serde_json::Error) -> String {
+    let message = err.to_string();
+    let message = match message.rfind(" at line ") {
+        Some(at) => message[..at].to_string(),
+        None => message,
+    };
+    if err.is_data() {
+        message
+    } else {
+        format!("not valid JSON: {message} (column {})", err.column())
+    }
+}

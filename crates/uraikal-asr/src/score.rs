@@ -1,0 +1,373 @@
+//! Scoring a system on an A1 test set (SPEC S6–S9): normalise, align words and code points, sum counts per
+//! slice, corpus WER/CER, macro average, bootstrap confidence intervals, result records.
+//!
+//! Utterances are scored in parallel; nothing here depends on the order or number of threads.
+
+use std::collections::{BTreeMap, HashSet};
+
+use rayon::prelude::*;
+use serde::Serialize;
+use uraikal_metrics::align::{self, Alignment, Counts};
+use uraikal_metrics::bootstrap::{percentile_interval, replicate_sums};
+use uraikal_metrics::rates::error_rate;
+use uraikal_metrics::URAIKAL_VERSION;
+
+use crate::hyps::Hypotheses;
+use crate::manifest::{InputFile, Manifests};
+
+/// The slice name of the macro-average record (reserved: no manifest may use it).
+pub const MACRO: &str = "macro";
+/// The track name in result records.
+pub const TRACK: &str = "A1";
+/// The default number of bootstrap replicates.
+pub const DEFAULT_BOOTSTRAP: usize = 1000;
+/// The default bootstrap seed.
+pub const DEFAULT_SEED: u64 = 20240601;
+/// The confidence level of the intervals.
+pub const CONFIDENCE: f64 = 0.95;
+
+/// How to score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreOptions {
+    /// Bootstrap replicates per slice; 0 for no confidence intervals.
+    pub bootstrap: usize,
+    /// Seed of the bootstrap.
+    pub seed: u64,
+}
+
+impl Default for ScoreOptions {
+    fn default() -> ScoreOptions {
+        ScoreOptions { bootstrap: DEFAULT_BOOTSTRAP, seed: DEFAULT_SEED }
+    }
+}
+
+/// Word and code-point counts of one utterance.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct UtteranceScore {
+    /// Word-level H/S/D/I.
+    pub word: Counts,
+    /// Code-point-level H/S/D/I.
+    pub char: Counts,
+    /// The hypothesis was missing and scored as empty output (SPEC S6.3).
+    pub missing: bool,
+}
+
+/// The scores of one slice (or, for [`MACRO`], of all slices together).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SliceScore {
+    /// Slice name.
+    pub slice: String,
+    /// Utterances in the slice.
+    pub utterances: usize,
+    /// Utterances without a hypothesis.
+    pub missing: usize,
+    /// Summed word counts.
+    pub word: Counts,
+    /// Summed code-point counts.
+    pub char: Counts,
+    /// Corpus WER (for the macro record: the mean of the slices' WERs); `None` when undefined (SPEC S3.2).
+    pub wer: Option<f64>,
+    /// Corpus CER, likewise.
+    pub cer: Option<f64>,
+    /// 95 % bootstrap interval of the WER.
+    pub wer_ci: Option<(f64, f64)>,
+    /// 95 % bootstrap interval of the CER.
+    pub cer_ci: Option<(f64, f64)>,
+}
+
+/// Everything a scoring run computes.
+#[derive(Debug, Clone)]
+pub struct Scores {
+    /// Per utterance, in manifest order.
+    pub utterances: Vec<UtteranceScore>,
+    /// Per slice, sorted by name.
+    pub slices: Vec<SliceScore>,
+    /// The macro average over the slices.
+    pub macro_average: SliceScore,
+    /// Hypothesis ids that are not in the manifests (sorted); not scored (SPEC S6.4).
+    pub extra: Vec<String>,
+    /// The options used.
+    pub options: ScoreOptions,
+}
+
+/// A normalised utterance: the text and its words (SPEC S6.1, S6.2).
+pub fn normalised_words(normalised: &str) -> Vec<&str> {
+    uraikal_metrics::jiwer::words(normalised)
+}
+
+/// Counts of one (reference, hypothesis) pair of raw texts: both normalised, then words and code points
+/// aligned (SPEC S6.1, S6.2).
+pub fn score_pair(reference: &str, hypothesis: &str) -> (Counts, Counts) {
+    let (reference, hypothesis) = (uraikal_text::normalize(reference), uraikal_text::normalize(hypothesis));
+    let word = align::counts(&normalised_words(&reference), &normalised_words(&hypothesis));
+    let char = CHARS.with(|cell| {
+        let mut buffers = cell.borrow_mut();
+        let (r, h) = &mut *buffers;
+        r.clear();
+        r.extend(reference.chars());
+        h.clear();
+        h.extend(hypothesis.chars());
+        align::counts(r, h)
+    });
+    (word, char)
+}
+
+thread_local! {
+    static CHARS: std::cell::RefCell<(Vec<char>, Vec<char>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// The alignment of one utterance, for `--alignments` and reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UtteranceAlignment {
+    /// Normalised reference.
+    pub reference: String,
+    /// Normalised hypothesis (empty when missing).
+    pub hypothesis: String,
+    /// Word alignment (indices into the words of the normalised texts).
+    pub word: Alignment,
+    /// Code-point alignment.
+    pub char: Alignment,
+}
+
+/// Normalises and aligns one pair, keeping the chunks.
+pub fn align_pair(reference: &str, hypothesis: &str) -> UtteranceAlignment {
+    let (reference, hypothesis) = (uraikal_text::normalize(reference), uraikal_text::normalize(hypothesis));
+    let word = align::align(&normalised_words(&reference), &normalised_words(&hypothesis));
+    let (r, h): (Vec<char>, Vec<char>) = (reference.chars().collect(), hypothesis.chars().collect());
+    let char = align::align(&r, &h);
+    UtteranceAlignment { reference, hypothesis, word, char }
+}
+
+/// Scores a system's hypotheses against the manifests (SPEC S6–S8).
+pub fn score(manifests: &Manifests, hypotheses: &Hypotheses, options: ScoreOptions) -> Scores {
+    let utterances: Vec<UtteranceScore> = manifests
+        .utterances
+        .par_iter()
+        .map(|u| match hypotheses.by_id.get(&u.id) {
+            Some((hyp, _)) => {
+                let (word, char) = score_pair(&u.text, hyp);
+                UtteranceScore { word, char, missing: false }
+            }
+            None => {
+                let (word, char) = score_pair(&u.text, "");
+                UtteranceScore { word, char, missing: true }
+            }
+        })
+        .collect();
+
+    let known: HashSet<&str> = manifests.utterances.iter().map(|u| u.id.as_str()).collect();
+    let mut extra: Vec<String> = hypotheses.by_id.keys().filter(|id| !known.contains(id.as_str())).cloned().collect();
+    extra.sort();
+
+    let mut slices = Vec::new();
+    let mut replicates: Vec<Vec<(f64, f64)>> = Vec::new();
+    for (name, indices) in &slice_members(manifests) {
+        let rows: Vec<[u64; 4]> = indices
+            .iter()
+            .map(|&i| {
+                let s = &utterances[i];
+                [s.word.errors() as u64, s.word.reference_len() as u64, s.char.errors() as u64, s.char.reference_len() as u64]
+            })
+            .collect();
+        let seed = options.seed ^ fnv1a(name.as_bytes());
+        let slice_replicates: Vec<(f64, f64)> = (0..options.bootstrap as u64)
+            .into_par_iter()
+            .map(|b| {
+                let [we, wr, ce, cr] = replicate_sums(&rows, seed, b);
+                (ratio(we, wr), ratio(ce, cr))
+            })
+            .collect();
+        let word: Counts = indices.iter().map(|&i| utterances[i].word).sum();
+        let char: Counts = indices.iter().map(|&i| utterances[i].char).sum();
+        slices.push(SliceScore {
+            slice: name.to_string(),
+            utterances: indices.len(),
+            missing: indices.iter().filter(|&&i| utterances[i].missing).count(),
+            word,
+            char,
+            wer: error_rate(&word),
+            cer: error_rate(&char),
+            wer_ci: percentile_interval(slice_replicates.iter().map(|r| r.0).collect(), CONFIDENCE),
+            cer_ci: percentile_interval(slice_replicates.iter().map(|r| r.1).collect(), CONFIDENCE),
+        });
+        replicates.push(slice_replicates);
+    }
+
+    let macro_replicates: Vec<(f64, f64)> = (0..options.bootstrap)
+        .map(|b| (mean(replicates.iter().map(|r| r[b].0)).unwrap_or(f64::NAN), mean(replicates.iter().map(|r| r[b].1)).unwrap_or(f64::NAN)))
+        .collect();
+    let macro_average = SliceScore {
+        slice: MACRO.to_string(),
+        utterances: slices.iter().map(|s| s.utterances).sum(),
+        missing: slices.iter().map(|s| s.missing).sum(),
+        word: slices.iter().map(|s| s.word).sum(),
+        char: slices.iter().map(|s| s.char).sum(),
+        wer: mean(slices.iter().filter_map(|s| s.wer)),
+        cer: mean(slices.iter().filter_map(|s| s.cer)),
+        wer_ci: percentile_interval(macro_replicates.iter().map(|r| r.0).collect(), CONFIDENCE),
+        cer_ci: percentile_interval(macro_replicates.iter().map(|r| r.1).collect(), CONFIDENCE),
+    };
+    Scores { utterances, slices, macro_average, extra, options }
+}
+
+/// The utterance indices of every slice, slices sorted by name (SPEC S7.1).
+pub fn slice_members(manifests: &Manifests) -> Vec<(String, Vec<usize>)> {
+    let mut members: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (index, u) in manifests.utterances.iter().enumerate() {
+        members.entry(u.slice.as_str()).or_default().push(index);
+    }
+    members.into_iter().map(|(name, indices)| (name.to_string(), indices)).collect()
+}
+
+/// errors / length, NaN when the resample has no reference units.
+fn ratio(errors: u64, length: u64) -> f64 {
+    if length == 0 {
+        f64::NAN
+    } else {
+        errors as f64 / length as f64
+    }
+}
+
+/// Mean of the defined (non-NaN) values, summed in slice order; `None` when there are none (SPEC S7.2).
+fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let (mut sum, mut n) = (0.0, 0usize);
+    for v in values.filter(|v| !v.is_nan()) {
+        sum += v;
+        n += 1;
+    }
+    (n > 0).then(|| sum / n as f64)
+}
+
+/// FNV-1a, to give every slice its own bootstrap stream (adding a slice leaves the others' intervals alone).
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// H/S/D/I as a result record carries them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CountsRecord {
+    /// Hits.
+    pub hits: usize,
+    /// Substitutions.
+    pub substitutions: usize,
+    /// Deletions.
+    pub deletions: usize,
+    /// Insertions.
+    pub insertions: usize,
+}
+
+impl From<Counts> for CountsRecord {
+    fn from(c: Counts) -> CountsRecord {
+        CountsRecord { hits: c.hits, substitutions: c.substitutions, deletions: c.deletions, insertions: c.insertions }
+    }
+}
+
+/// An input file in a result record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FileRecord {
+    /// Path as given on the command line.
+    pub path: String,
+    /// sha256 of its bytes.
+    pub sha256: String,
+}
+
+impl From<&InputFile> for FileRecord {
+    fn from(f: &InputFile) -> FileRecord {
+        FileRecord { path: f.path.display().to_string(), sha256: f.sha256.clone() }
+    }
+}
+
+/// The bootstrap settings in a result record.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BootstrapRecord {
+    /// Replicates (0: no intervals).
+    pub replicates: usize,
+    /// Seed.
+    pub seed: u64,
+    /// Confidence level of the intervals.
+    pub level: f64,
+}
+
+/// One record of a results file (SPEC S9, "Leaderboard").
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ResultRecord {
+    /// The benchmark version (`URAIKAL_VERSION`).
+    pub uraikal_version: &'static str,
+    /// `uraikal_text::NORMALIZER_VERSION`.
+    pub normalizer_version: &'static str,
+    /// The Unicode version of the text library's tables.
+    pub unicode_version: String,
+    /// The system's name.
+    pub system: String,
+    /// Always "A1".
+    pub track: &'static str,
+    /// Slice name, or "macro".
+    pub slice: String,
+    /// "corpus" for a slice (summed counts), "macro" for the mean over slices.
+    pub aggregate: &'static str,
+    /// Utterances scored.
+    pub utterances: usize,
+    /// Utterances without a hypothesis, scored as empty output.
+    pub missing: usize,
+    /// Hypotheses whose id is in no manifest (the same count in every record of a file).
+    pub extra: usize,
+    /// Reference words, H + S + D.
+    pub ref_words: usize,
+    /// Reference code points, H + S + D.
+    pub ref_chars: usize,
+    /// Hypothesis words, H + S + I.
+    pub hyp_words: usize,
+    /// Hypothesis code points, H + S + I.
+    pub hyp_chars: usize,
+    /// WER (null when undefined).
+    pub wer: Option<f64>,
+    /// CER (null when undefined).
+    pub cer: Option<f64>,
+    /// 95 % bootstrap interval of the WER, [low, high].
+    pub wer_ci: Option<[f64; 2]>,
+    /// 95 % bootstrap interval of the CER, [low, high].
+    pub cer_ci: Option<[f64; 2]>,
+    /// Word H/S/D/I.
+    pub word: CountsRecord,
+    /// Code-point H/S/D/I.
+    pub char: CountsRecord,
+    /// Bootstrap settings.
+    pub bootstrap: BootstrapRecord,
+    /// The manifests, with sha256.
+    pub manifests: Vec<FileRecord>,
+    /// The hypothesis file, with sha256.
+    pub hypotheses: FileRecord,
+}
+
+/// The records of a results file: one per slice, then the macro record (SPEC S9.1).
+pub fn result_records(scores: &Scores, manifests: &Manifests, hypotheses: &Hypotheses, system: &str) -> Vec<ResultRecord> {
+    let (major, minor, patch) = uraikal_text::UNICODE_VERSION;
+    let record = |s: &SliceScore, aggregate: &'static str| ResultRecord {
+        uraikal_version: URAIKAL_VERSION,
+        normalizer_version: uraikal_text::NORMALIZER_VERSION,
+        unicode_version: format!("{major}.{minor}.{patch}"),
+        system: system.to_string(),
+        track: TRACK,
+        slice: s.slice.clone(),
+        aggregate,
+        utterances: s.utterances,
+        missing: s.missing,
+        extra: scores.extra.len(),
+        ref_words: s.word.reference_len(),
+        ref_chars: s.char.reference_len(),
+        hyp_words: s.word.hypothesis_len(),
+        hyp_chars: s.char.hypothesis_len(),
+        wer: s.wer,
+        cer: s.cer,
+        wer_ci: s.wer_ci.map(|(l, h)| [l, h]),
+        cer_ci: s.cer_ci.map(|(l, h)| [l, h]),
+        word: s.word.into(),
+        char: s.char.into(),
+        bootstrap: BootstrapRecord { replicates: scores.options.bootstrap, seed: scores.options.seed, level: CONFIDENCE },
+        manifests: manifests.files.iter().map(FileRecord::from).collect(),
+        hypotheses: hypotheses.file.as_ref().map(FileRecord::from).unwrap_or(FileRecord { path: String::new(), sha256: String::new() }),
+    };
+    let mut out: Vec<ResultRecord> = scores.slices.iter().map(|s| record(s, "corpus")).collect();
+    out.push(record(&scores.macro_average, "macro"));
+    out
+}

@@ -1,0 +1,257 @@
+//! `uraikal evaluate REF HYP` and `uraikal evaluate --pairs FILE.jsonl`: CER, chrF, chrF++ and CharBLEU on a
+//! chosen unit (SPEC M). Arguments are (reference, hypothesis), in that order.
+//!
+//! The batch form reads records {"id", "reference", "hypothesis"} and prints one JSON line per pair
+//! ({"id", "unit", "cer", "chrf", "chrfpp", "charbleu"}, the requested metrics only) and a last corpus line
+//! {"corpus": true, "pairs", "unit", "cer" (pooled), "chrf", "chrfpp" (statistics summed)}.
+
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use uraikal_metrics::{
+    cer_counts, charbleu, chrf_stats, CerCounts, CharBleuMode, ChrfConfig, ChrfStats, Unit,
+};
+
+use crate::common;
+
+/// Which metric to compute.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EvalMetric {
+    /// Character error rate on the unit.
+    Cer,
+    /// chrF (character 6-grams, beta 2).
+    Chrf,
+    /// chrF++ (chrF plus word bigrams).
+    #[value(name = "chrf++")]
+    ChrfPlusPlus,
+    /// CharBLEU (4-grams).
+    Charbleu,
+    /// All of them.
+    All,
+}
+
+/// The unit, as a command-line value.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum UnitArg {
+    /// Grapheme clusters of the script-normalised text (grapheme-kit's unit).
+    Grapheme,
+    /// Unicode code points, as the text stands (sacrebleu's and jiwer's unit).
+    Codepoint,
+    /// Tamil letters of the script-normalised text.
+    Letter,
+}
+
+impl From<UnitArg> for Unit {
+    fn from(unit: UnitArg) -> Unit {
+        match unit {
+            UnitArg::Grapheme => Unit::Grapheme,
+            UnitArg::Codepoint => Unit::CodePoint,
+            UnitArg::Letter => Unit::Letter,
+        }
+    }
+}
+
+/// Which CharBLEU.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CharBleuArg {
+    /// As grapheme-kit documents it (with the brevity penalty).
+    Documented,
+    /// grapheme-kit 0.1.1's numbers (zero precisions dropped, no brevity penalty).
+    GraphemeKit,
+}
+
+/// Arguments of `uraikal evaluate`.
+#[derive(Args)]
+pub struct EvaluateArgs {
+    /// The reference text.
+    reference: Option<String>,
+    /// The hypothesis text.
+    hypothesis: Option<String>,
+    /// A JSONL file of {"id", "reference", "hypothesis"} records, scored one per line plus a corpus line.
+    #[arg(long, conflicts_with_all = ["reference", "hypothesis"])]
+    pairs: Option<PathBuf>,
+    /// The metric.
+    #[arg(long, value_enum, default_value = "all")]
+    metric: EvalMetric,
+    /// The unit.
+    #[arg(long, value_enum, default_value = "grapheme")]
+    unit: UnitArg,
+    /// Which CharBLEU.
+    #[arg(long, value_enum, default_value = "documented")]
+    charbleu_mode: CharBleuArg,
+    /// JSON output (the batch form always prints JSON lines).
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Deserialize)]
+struct PairRecord {
+    #[serde(default)]
+    id: Value,
+    reference: String,
+    hypothesis: String,
+}
+
+#[derive(Serialize)]
+struct PairLine<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a Value>,
+    unit: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cer: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chrf: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chrfpp: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    charbleu: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct CorpusLine {
+    corpus: bool,
+    pairs: usize,
+    unit: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cer: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chrf: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chrfpp: Option<f64>,
+}
+
+/// What one pair contributes.
+struct PairResult {
+    cer: Option<CerCounts>,
+    chrf: Option<ChrfStats>,
+    chrfpp: Option<ChrfStats>,
+    charbleu: Option<f64>,
+}
+
+struct Plan {
+    unit: Unit,
+    cer: bool,
+    chrf: bool,
+    chrfpp: bool,
+    charbleu: bool,
+    charbleu_mode: CharBleuMode,
+}
+
+impl Plan {
+    fn score(&self, reference: &str, hypothesis: &str) -> PairResult {
+        PairResult {
+            cer: self
+                .cer
+                .then(|| cer_counts(reference, hypothesis, self.unit)),
+            chrf: self
+                .chrf
+                .then(|| chrf_stats(reference, hypothesis, self.unit, ChrfConfig::CHRF)),
+            chrfpp: self
+                .chrfpp
+                .then(|| chrf_stats(reference, hypothesis, self.unit, ChrfConfig::CHRF_PLUS_PLUS)),
+            charbleu: self
+                .charbleu
+                .then(|| charbleu(reference, hypothesis, self.unit, 4, self.charbleu_mode)),
+        }
+    }
+
+    fn line<'a>(&self, id: Option<&'a Value>, result: &PairResult) -> PairLine<'a> {
+        PairLine {
+            id,
+            unit: self.unit.as_str(),
+            cer: result.cer.map(|c| c.rate()),
+            chrf: result.chrf.as_ref().map(|s| s.score(ChrfConfig::CHRF.beta)),
+            chrfpp: result
+                .chrfpp
+                .as_ref()
+                .map(|s| s.score(ChrfConfig::CHRF_PLUS_PLUS.beta)),
+            charbleu: result.charbleu,
+        }
+    }
+}
+
+/// Runs `uraikal evaluate`.
+pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
+    let all = args.metric == EvalMetric::All;
+    let plan = Plan {
+        unit: args.unit.into(),
+        cer: all || args.metric == EvalMetric::Cer,
+        chrf: all || args.metric == EvalMetric::Chrf,
+        chrfpp: all || args.metric == EvalMetric::ChrfPlusPlus,
+        charbleu: all || args.metric == EvalMetric::Charbleu,
+        charbleu_mode: match args.charbleu_mode {
+            CharBleuArg::Documented => CharBleuMode::Documented,
+            CharBleuArg::GraphemeKit => CharBleuMode::GraphemeKit,
+        },
+    };
+    if let Some(path) = &args.pairs {
+        return run_pairs(&plan, path);
+    }
+    let (Some(reference), Some(hypothesis)) = (&args.reference, &args.hypothesis) else {
+        bail!("give REF and HYP, or --pairs FILE.jsonl");
+    };
+    let result = plan.score(reference, hypothesis);
+    let line = plan.line(None, &result);
+    if args.json {
+        common::print_json(&line)?;
+    } else {
+        println!("unit\t{}", line.unit);
+        let rows = [
+            ("cer", line.cer),
+            ("chrf", line.chrf),
+            ("chrf++", line.chrfpp),
+            ("charbleu", line.charbleu),
+        ];
+        for (name, value) in rows {
+            if let Some(value) = value {
+                println!("{name}\t{value}");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_pairs(plan: &Plan, path: &std::path::Path) -> Result<ExitCode> {
+    let records: Vec<uraikal_io::Record<PairRecord>> = uraikal_io::parse_jsonl(path)?;
+    let results: Vec<PairResult> = records
+        .par_iter()
+        .map(|record| plan.score(&record.value.reference, &record.value.hypothesis))
+        .collect();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut cer_total = CerCounts::default();
+    let mut chrf_total = ChrfStats::zero(ChrfConfig::CHRF);
+    let mut chrfpp_total = ChrfStats::zero(ChrfConfig::CHRF_PLUS_PLUS);
+    for (record, result) in records.iter().zip(&results) {
+        serde_json::to_writer(&mut out, &plan.line(Some(&record.value.id), result))?;
+        out.write_all(b"\n")?;
+        if let Some(counts) = result.cer {
+            cer_total.add(counts);
+        }
+        if let Some(stats) = &result.chrf {
+            chrf_total.add(stats);
+        }
+        if let Some(stats) = &result.chrfpp {
+            chrfpp_total.add(stats);
+        }
+    }
+    let corpus = CorpusLine {
+        corpus: true,
+        pairs: records.len(),
+        unit: plan.unit.as_str(),
+        cer: plan.cer.then(|| cer_total.rate()),
+        chrf: plan.chrf.then(|| chrf_total.score(ChrfConfig::CHRF.beta)),
+        chrfpp: plan
+            .chrfpp
+            .then(|| chrfpp_total.score(ChrfConfig::CHRF_PLUS_PLUS.beta)),
+    };
+    serde_json::to_writer(&mut out, &corpus)?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,307 @@
+//! `uraikal tokenizers`: Track D4, how tokenizers handle Tamil (a table, `--json`, results via `--out`),
+//! and `uraikal tokenizers patch-pretok IN OUT` (the grapheme-safe pre-tokenizer).
+
+use std::collections::HashSet;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use uraikal_d4::{
+    bundled, grapheme_safe, measure, Input, Loaded, Passage, Record, Report, Skipped,
+};
+use uraikal_metrics::URAIKAL_VERSION;
+
+use crate::common;
+
+/// Arguments of `uraikal tokenizers`.
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct TokenizersArgs {
+    #[command(subcommand)]
+    action: Option<Action>,
+    /// Passage files (d4_<slice>.jsonl: {"id","text","slice","source"}); default: the bundled Kural slice.
+    #[arg(long, num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// A tokenizer: tokenizer.json, tokenizer.json.gz, a folder holding one, or a Hugging Face repo id
+    /// (with the `hub` feature). Repeatable; default: the six bundled tokenizers.
+    #[arg(long = "tokenizer")]
+    tokenizers: Vec<String>,
+    /// Write the results document (JSON) here, atomically.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Print the results document as JSON instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Also measure each GPT-regex tokenizer with the grapheme-safe pre-tokenizer (as <name>+grapheme-safe).
+    #[arg(long)]
+    grapheme_safe: bool,
+}
+
+#[derive(Subcommand)]
+enum Action {
+    /// Rewrite a tokenizer.json's pre-tokenizer so that it never splits a letter from its marks.
+    PatchPretok {
+        /// tokenizer.json or tokenizer.json.gz to read.
+        input: PathBuf,
+        /// Where to write the patched tokenizer.json (gzipped if it ends in .gz).
+        output: PathBuf,
+    },
+}
+
+/// Runs `uraikal tokenizers`.
+pub fn run(args: TokenizersArgs) -> Result<ExitCode> {
+    if let Some(Action::PatchPretok { input, output }) = &args.action {
+        uraikal_d4::patch_file(input, output)?;
+        eprintln!(
+            "wrote {} (pre-tokenizer made grapheme-safe)",
+            output.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (passages, data) = read_passages(&args.data)?;
+    let (tokenizers, skipped) = load_tokenizers(&args.tokenizers, args.grapheme_safe);
+    let report = evaluate(&tokenizers, skipped, &passages, data);
+    if let Some(out) = &args.out {
+        let json = serde_json::to_vec_pretty(&report)?;
+        uraikal_io::write_atomic(out, &json)?;
+    }
+    if args.json {
+        common::print_json_pretty(&report)?;
+    } else {
+        print!("{}", table(&report));
+    }
+    if report.results.is_empty() {
+        bail!("no tokenizer could be measured");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads the passage files (file:line on every error); a passage without a slice takes it from its file
+/// name (`d4_<slice>.jsonl`). Duplicate ids within a file and empty data are errors.
+pub fn read_passages(files: &[PathBuf]) -> Result<(Vec<Passage>, Vec<Input>)> {
+    if files.is_empty() {
+        let passages = bundled::kural();
+        let input = Input {
+            path: "bundled:d4_kural.jsonl".into(),
+            sha256: uraikal_io::sha256_hex(bundled::KURAL_JSONL.as_bytes()),
+            passages: passages.len(),
+        };
+        return Ok((passages, vec![input]));
+    }
+    let mut passages = Vec::new();
+    let mut inputs = Vec::new();
+    for file in files {
+        let text = uraikal_io::read_utf8(file)?;
+        let records = uraikal_io::parse_jsonl_str::<Passage>(file, &text)?;
+        let default_slice = slice_of(file);
+        let mut ids = HashSet::new();
+        for record in &records {
+            if !ids.insert(record.value.id.as_str()) {
+                let message = format!("duplicate passage id {:?}", record.value.id);
+                return Err(uraikal_io::Error::invalid(file, Some(record.line), message).into());
+            }
+        }
+        inputs.push(Input {
+            path: file.display().to_string(),
+            sha256: uraikal_io::sha256_hex(text.as_bytes()),
+            passages: records.len(),
+        });
+        passages.extend(records.into_iter().map(|r| {
+            let mut p = r.value;
+            if p.slice.is_empty() {
+                p.slice = default_slice.clone();
+            }
+            p
+        }));
+    }
+    if passages.is_empty() {
+        let names: Vec<_> = files.iter().map(|f| f.display().to_string()).collect();
+        bail!("no passages in {}", names.join(", "));
+    }
+    Ok((passages, inputs))
+}
+
+/// `d4_kural.jsonl` → `kural`; any other file → its stem.
+fn slice_of(file: &Path) -> String {
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    stem.strip_prefix("d4_").map(str::to_string).unwrap_or(stem)
+}
+
+/// Loads the tokenizers (in parallel); those that fail are skipped with their reason. With
+/// `grapheme_safe`, each GPT-regex tokenizer is followed by its grapheme-safe variant.
+pub fn load_tokenizers(specs: &[String], with_grapheme_safe: bool) -> (Vec<Loaded>, Vec<Skipped>) {
+    let loaded: Vec<(String, Result<Loaded, uraikal_d4::Error>)> = if specs.is_empty() {
+        let names = bundled::TOKENIZERS
+            .iter()
+            .map(|(name, _, _)| bundled::source(name));
+        names.zip(bundled::tokenizers()).collect()
+    } else {
+        specs
+            .par_iter()
+            .map(|spec| (spec.clone(), uraikal_d4::load(spec)))
+            .collect()
+    };
+    let mut tokenizers = Vec::new();
+    let mut skipped = Vec::new();
+    for (spec, result) in loaded {
+        match result {
+            Ok(t) => {
+                let variant = if with_grapheme_safe {
+                    grapheme_safe(&t)
+                } else {
+                    Ok(None)
+                };
+                let name = t.name.clone();
+                tokenizers.push(t);
+                match variant {
+                    Ok(Some(v)) => tokenizers.push(v),
+                    Ok(None) => {}
+                    Err(e) => {
+                        skipped.push(Skipped::new(&format!("{name}+grapheme-safe"), &spec, &e))
+                    }
+                }
+            }
+            Err(e) => skipped.push(Skipped::new(&name_of_spec(&spec), &spec, &e)),
+        }
+    }
+    (tokenizers, skipped)
+}
+
+/// A name for a tokenizer that could not be loaded: the last path component.
+fn name_of_spec(spec: &str) -> String {
+    let trimmed = spec.trim_end_matches('/');
+    trimmed.rsplit('/').next().unwrap_or(trimmed).to_string()
+}
+
+/// Measures every tokenizer on every passage (in parallel, a progress bar on a terminal).
+pub fn evaluate(
+    tokenizers: &[Loaded],
+    mut skipped: Vec<Skipped>,
+    passages: &[Passage],
+    data: Vec<Input>,
+) -> Report {
+    let total = (tokenizers.len() * passages.len()) as u64;
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::new(total)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} passages ({eta})")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    bar.set_message("tokenizers");
+    let outcomes: Vec<_> = tokenizers
+        .par_iter()
+        .map(|t| measure(t, passages, &|n| bar.inc(n)))
+        .collect();
+    bar.finish_and_clear();
+    let mut results = Vec::new();
+    for (t, outcome) in tokenizers.iter().zip(outcomes) {
+        match outcome {
+            Ok(slices) => results.extend(slices.iter().map(|s| Record::new(URAIKAL_VERSION, t, s))),
+            Err(e) => skipped.push(Skipped::new(&t.name, &t.source, &e)),
+        }
+    }
+    Report {
+        uraikal_version: URAIKAL_VERSION.to_string(),
+        data,
+        results,
+        skipped,
+    }
+}
+
+/// The readable table: one row per tokenizer × slice, then the skipped tokenizers.
+pub fn table(report: &Report) -> String {
+    let header = [
+        "tokenizer",
+        "vocab",
+        "slice",
+        "tokens/word",
+        "bytes/token",
+        "letter cut",
+        "by pre-tok",
+        "byte cut",
+        "unk/1000",
+        "round trip",
+    ];
+    let pct = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{:.1}%", 100.0 * v));
+    let num =
+        |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+    let rows: Vec<Vec<String>> = report
+        .results
+        .iter()
+        .map(|r| {
+            let m = &r.metrics;
+            vec![
+                r.tokenizer.clone(),
+                r.vocab_size.to_string(),
+                r.slice.clone(),
+                num(m.tokens_per_word, 2),
+                num(m.bytes_per_token, 2),
+                pct(m.letter_cut),
+                pct(m.by_pretok),
+                pct(m.byte_cut),
+                num(m.unk_per_1000, 1),
+                pct(m.round_trip),
+            ]
+        })
+        .collect();
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (c, &w))| {
+                let pad = " ".repeat(w - c.chars().count());
+                // Names left-aligned, numbers right-aligned.
+                if i == 0 || i == 2 {
+                    format!("{c}{pad}")
+                } else {
+                    format!("{pad}{c}")
+                }
+            })
+            .collect();
+        format!("{}\n", padded.join("  ").trim_end())
+    };
+    let mut out = line(&header.map(String::from));
+    out.push_str(&line(
+        &widths.iter().map(|&w| "-".repeat(w)).collect::<Vec<_>>(),
+    ));
+    for row in &rows {
+        out.push_str(&line(row));
+    }
+    for s in &report.skipped {
+        out.push_str(&format!(
+            "skipped {} ({}): {}\n",
+            s.tokenizer, s.source, s.reason
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slices_come_from_file_names() {
+        assert_eq!(slice_of(Path::new("data/d4_kural.jsonl")), "kural");
+        assert_eq!(slice_of(Path::new("prose.jsonl")), "prose");
+        assert_eq!(name_of_spec("/tmp/x/broken/"), "broken");
+    }
+}

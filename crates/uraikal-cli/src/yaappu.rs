@@ -1,0 +1,102 @@
+//! `uraikal yaappu`: scan a verse (lines separated by newlines), or a JSONL file of verses, for metre.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use clap::Args;
+use serde_json::{json, Value};
+
+use crate::common;
+
+/// Scan Tamil verse: letters → அசை → சீர் (வாய்பாடு) → தளை → verdict (குறள் வெண்பா …).
+#[derive(Args)]
+pub struct YaappuArgs {
+    /// The verse, lines separated by newlines; `-` or absent reads stdin.
+    text: Option<String>,
+    /// A JSONL file of records {"id", "text"}; prints one JSON line per verse.
+    #[arg(long, conflicts_with = "text")]
+    input: Option<PathBuf>,
+    /// Print JSON instead of the readable scansion.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: YaappuArgs) -> Result<ExitCode> {
+    if let Some(path) = &args.input {
+        let records = uraikal_io::parse_jsonl::<Value>(path)?;
+        let mut out = std::io::stdout().lock();
+        for record in records {
+            let Some(text) = record.value.get("text").and_then(Value::as_str) else {
+                bail!("{}:{}: a record needs a string \"text\"", path.display(), record.line);
+            };
+            let id = record.value.get("id").cloned().unwrap_or(Value::Null);
+            let mut value = to_json(&uraikal_yaappu::scan(text));
+            value.as_object_mut().expect("an object").insert("id".into(), id);
+            serde_json::to_writer(&mut out, &value)?;
+            writeln!(out)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let text = common::text_arg(args.text.as_deref())?;
+    let scan = uraikal_yaappu::scan(&text);
+    if args.json {
+        common::print_json(&to_json(&scan))?;
+    } else {
+        print!("{}", readable(&scan));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn to_json(scan: &uraikal_yaappu::Scan) -> Value {
+    json!({
+        "valid": scan.valid,
+        "metre": scan.metre,
+        "lines": scan.lines,
+        "cirs": scan.cirs.iter().map(|c| json!({
+            "text": c.text,
+            "letters": c.letters,
+            "asai": c.asai.iter().map(|a| a.name()).collect::<Vec<_>>(),
+            "asai_text": c.asai_text,
+            "pattern": c.pattern,
+            "line": c.line,
+        })).collect::<Vec<_>>(),
+        "talai": scan.talai.iter().map(|t| t.name()).collect::<Vec<_>>(),
+        "problems": scan.problems,
+        "toggles": scan.toggles.iter().map(|t| json!({"cir": t.cir, "letter": t.letter, "kind": t.kind.name()})).collect::<Vec<_>>(),
+    })
+}
+
+/// Cirs with their asai split and pattern, line by line; then the talais and the verdict.
+fn readable(scan: &uraikal_yaappu::Scan) -> String {
+    let mut s = String::new();
+    let mut line = 0;
+    for c in &scan.cirs {
+        if c.line != line {
+            if line != 0 {
+                s.push('\n');
+            }
+            line = c.line;
+        } else {
+            s.push_str("  ·  ");
+        }
+        s.push_str(&format!("{} {}", c.asai_text.join("/"), c.pattern.unwrap_or("?")));
+    }
+    s.push('\n');
+    if !scan.talai.is_empty() {
+        let names: Vec<_> = scan.talai.iter().map(|t| t.name()).collect();
+        s.push_str(&format!("தளை: {}\n", names.join(", ")));
+    }
+    match scan.metre {
+        Some(m) if scan.valid => s.push_str(&format!("valid: {m}\n")),
+        _ => s.push_str("not a valid வெண்பா\n"),
+    }
+    for t in &scan.toggles {
+        s.push_str(&format!("toggled: {} {} in cir {}\n", t.kind.name(), t.letter, t.cir));
+    }
+    for p in &scan.problems {
+        s.push_str(&format!("problem: {p}\n"));
+    }
+    s
+}

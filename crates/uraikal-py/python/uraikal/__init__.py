@@ -1,0 +1,17 @@
+"""Uraikal (உரைகல், "touchstone"): Tamil text done right, and exact, fast metrics for Tamil speech recognition
+and tokenizers, backed by the Rust crates of the same name.
+
+Modules:
+
+* ``uraikal.text``: letters (எழுத்து) and their length, ``clean`` for legacy-font text, the frozen scoring
+  ``normalize``, ``tamil_share``, ``graphemes``, ``compose`` / ``decompose``.
+* ``uraikal.numbers``: spoken and written number words, number words back to digits, Tamil numerals.
+* ``uraikal.metrics``: corpus ``wer`` / ``cer``, ``chrf`` / ``chrf_pp``, ``oiwer``.
+
+Errors in the input raise ``ValueError`` with the Rust library's message.
+"""
+
+from ._uraikal import __version__, NORMALIZER_VERSION, UNICODE_VERSION, URAIKAL_VERSION
+from . import text, numbers, metrics
+
+__all__ = ["__version__", "URAIKAL_VERSION", "NORMALIZER_VERSION", "UNICODE_VERSION", "text", "numbers", "metrics"]

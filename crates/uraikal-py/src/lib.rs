@@ -1,0 +1,264 @@
+//! Python bindings of Uraikal (`pip install uraikal`): the module `uraikal._uraikal`, wrapped by the pure-Python
+//! package in `python/uraikal` (text, numbers, metrics) that gives it docstrings and type stubs.
+//!
+//! Every function here is a thin layer over the Rust crates: the same rules, the same numbers. Bad input becomes
+//! `ValueError` with the Rust message; no panic crosses into Python; corpus metrics release the GIL.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+// ---------------------------------------------------------------- text
+
+/// The general cleaner: NFC, drop ZWSP/BOM/soft hyphen, repair legacy-font vowel-sign order (ெகாடு → கொடு),
+/// compose two-part vowels, ஂ → ், collapse doubled signs. Idempotent. `legacy_au` also reads ெள as ௌ.
+#[pyfunction]
+#[pyo3(signature = (text, legacy_au = false))]
+fn clean(text: &str, legacy_au: bool) -> String {
+    uraikal_text::clean_with(text, uraikal_text::CleanOptions::legacy_au(legacy_au))
+}
+
+/// Tamil letters (எழுத்து), not code points: letters("தமிழ்") == ["த", "மி", "ழ்"]. Lossless.
+#[pyfunction]
+#[pyo3(signature = (text, ligatures = false))]
+fn letters(text: &str, ligatures: bool) -> Vec<String> {
+    uraikal_text::letters_with(text, uraikal_text::LetterOptions::ligatures(ligatures))
+        .map(|l| l.as_str().to_string())
+        .collect()
+}
+
+/// Prosodic length of one letter: "kuril", "nedil", "otru", "aaytham" or "other".
+#[pyfunction]
+fn length(letter: &str) -> &'static str {
+    uraikal_text::length(letter).as_str()
+}
+
+/// Share of letter code points (categories L and M) that are Tamil; 0.0 when there are none.
+#[pyfunction]
+fn tamil_share(text: &str) -> f64 {
+    uraikal_text::tamil_share(text)
+}
+
+/// The frozen A1 scoring normaliser (NORMALIZER_VERSION). Idempotent.
+#[pyfunction]
+fn normalize(text: &str) -> String {
+    uraikal_text::normalize(text)
+}
+
+/// Extended grapheme clusters (Unicode 17) with the Tamil and Sinhala folds. Lossless.
+#[pyfunction]
+fn graphemes(text: &str) -> Vec<String> {
+    uraikal_text::graphemes(text).map(str::to_string).collect()
+}
+
+/// Consonant + virama + independent vowel → the letter: compose("ந்ஆர்இ") == "நாரி".
+#[pyfunction]
+fn compose(text: &str) -> PyResult<String> {
+    uraikal_text::compose(text).map_err(value_error)
+}
+
+/// The inverse of compose: decompose("நிலுவை") == "ந்இல்உவ்ஐ".
+#[pyfunction]
+fn decompose(text: &str) -> PyResult<String> {
+    uraikal_text::decompose(text).map_err(value_error)
+}
+
+// ---------------------------------------------------------------- numbers
+
+fn register(name: &str) -> PyResult<uraikal_numbers::Register> {
+    match name {
+        "spoken" => Ok(uraikal_numbers::Register::Spoken),
+        "written" => Ok(uraikal_numbers::Register::Written),
+        other => Err(value_error(format!("register must be \"spoken\" or \"written\", not {other:?}"))),
+    }
+}
+
+/// Tamil number words (spoken by default, or written); ordinal=True for ordinals.
+#[pyfunction]
+#[pyo3(signature = (n, register = "spoken", ordinal = false))]
+fn to_words(n: i64, register: &str, ordinal: bool) -> PyResult<String> {
+    let register = self::register(register)?;
+    if ordinal {
+        let n = u64::try_from(n).map_err(|_| value_error(format!("an ordinal needs a positive number, not {n}")))?;
+        uraikal_numbers::to_ordinal_words(n, register).map_err(value_error)
+    } else {
+        uraikal_numbers::to_words(n, register).map_err(value_error)
+    }
+}
+
+/// Number words inside running text → digits, keeping suffixes: "முன்னூறுல பதினஞ்சு" → "300ல 15".
+#[pyfunction]
+fn to_digits(text: &str) -> String {
+    uraikal_numbers::to_digits(text)
+}
+
+/// Tamil numerals (traditional or positional) → int; malformed input raises ValueError.
+#[pyfunction]
+fn from_numerals(text: &str) -> PyResult<u64> {
+    uraikal_numbers::from_numerals(text).map_err(value_error)
+}
+
+/// n → Tamil numerals, traditional (CLDR %tamil) or positional.
+#[pyfunction]
+#[pyo3(signature = (n, style = "traditional"))]
+fn to_numerals(n: u64, style: &str) -> PyResult<String> {
+    let style = match style {
+        "traditional" => uraikal_numbers::Style::Traditional,
+        "positional" => uraikal_numbers::Style::Positional,
+        other => return Err(value_error(format!("style must be \"traditional\" or \"positional\", not {other:?}"))),
+    };
+    Ok(uraikal_numbers::to_numerals(n, style))
+}
+
+// ---------------------------------------------------------------- metrics
+
+/// A str or a list of str, as a list of pairs with the other side.
+fn pairs(reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
+    if let (Ok(r), Ok(h)) = (reference.extract::<String>(), hypothesis.extract::<String>()) {
+        return Ok(vec![(r, h)]);
+    }
+    let r: Vec<String> = reference.extract().map_err(|_| value_error("reference must be a str or a list of str"))?;
+    let h: Vec<String> = hypothesis.extract().map_err(|_| value_error("hypothesis must be a str or a list of str"))?;
+    if r.len() != h.len() {
+        return Err(value_error(format!("{} references but {} hypotheses", r.len(), h.len())));
+    }
+    Ok(r.into_iter().zip(h).collect())
+}
+
+fn unit(name: &str) -> PyResult<uraikal_metrics::Unit> {
+    name.parse::<uraikal_metrics::Unit>().map_err(value_error)
+}
+
+/// Corpus WER: Σ word edits ÷ Σ reference words, on text normalised by the frozen normaliser (the A1 rule);
+/// `normalize=False` scores the text as given, split on whitespace.
+#[pyfunction]
+#[pyo3(signature = (reference, hypothesis, normalize = true))]
+fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, normalize: bool) -> PyResult<f64> {
+    let pairs = pairs(reference, hypothesis)?;
+    let (edits, words) = py.detach(|| {
+        let mut edits = 0usize;
+        let mut words = 0usize;
+        for (r, h) in &pairs {
+            let (r, h) = if normalize {
+                (uraikal_text::normalize(r), uraikal_text::normalize(h))
+            } else {
+                (r.clone(), h.clone())
+            };
+            let r: Vec<&str> = r.split_whitespace().collect();
+            let h: Vec<&str> = h.split_whitespace().collect();
+            edits += uraikal_metrics::align::distance(&r, &h);
+            words += r.len();
+        }
+        (edits, words)
+    });
+    if words == 0 {
+        return Err(value_error("the references have no words: WER is undefined"));
+    }
+    Ok(edits as f64 / words as f64)
+}
+
+/// Corpus CER on a unit ("codepoint", "grapheme" or "letter"), pooled: Σ edits ÷ Σ reference units, on text
+/// normalised by the frozen normaliser (the A1 rule); `normalize=False` scores the text as given.
+#[pyfunction]
+#[pyo3(signature = (reference, hypothesis, unit = "codepoint", normalize = true))]
+fn cer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, unit: &str, normalize: bool) -> PyResult<f64> {
+    let unit = self::unit(unit)?;
+    let pairs = pairs(reference, hypothesis)?;
+    let normalized: Vec<(String, String)> = if normalize {
+        py.detach(|| pairs.iter().map(|(r, h)| (uraikal_text::normalize(r), uraikal_text::normalize(h))).collect())
+    } else {
+        pairs
+    };
+    let total = py.detach(|| {
+        let mut total = uraikal_metrics::CerCounts::default();
+        for (r, h) in &normalized {
+            total.add(uraikal_metrics::cer_counts(r, h, unit));
+        }
+        total
+    });
+    if total.reference_len == 0 {
+        return Err(value_error("the references are empty: CER is undefined"));
+    }
+    Ok(total.rate())
+}
+
+fn chrf_with(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, unit: &str, config: uraikal_metrics::ChrfConfig) -> PyResult<f64> {
+    let unit = self::unit(unit)?;
+    let pairs = pairs(reference, hypothesis)?;
+    Ok(py.detach(|| uraikal_metrics::corpus_chrf(pairs.iter().map(|(r, h)| (r.as_str(), h.as_str())), unit, config)))
+}
+
+/// chrF (sacrebleu 2.6: character order 6, β 2), sentence-level for two str, corpus-level (statistics summed)
+/// for two lists; on code points it equals sacrebleu, on graphemes grapheme-kit's GraphemeCHRF.
+#[pyfunction]
+#[pyo3(signature = (reference, hypothesis, unit = "codepoint"))]
+fn chrf(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, unit: &str) -> PyResult<f64> {
+    chrf_with(py, reference, hypothesis, unit, uraikal_metrics::ChrfConfig::CHRF)
+}
+
+/// chrF++ (word order 2).
+#[pyfunction]
+#[pyo3(signature = (reference, hypothesis, unit = "codepoint"))]
+fn chrf_pp(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, unit: &str) -> PyResult<f64> {
+    chrf_with(py, reference, hypothesis, unit, uraikal_metrics::ChrfConfig::CHRF_PLUS_PLUS)
+}
+
+/// OIWER of a hypothesis against a lattice (a list of groups of acceptable forms, or the `{a | b} {c}` string).
+#[pyfunction]
+#[pyo3(signature = (hypothesis, lattice, language = "ta", mode = None))]
+fn oiwer<'py>(py: Python<'py>, hypothesis: &str, lattice: &Bound<'py, PyAny>, language: &str, mode: Option<&str>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    use uraikal_metrics::lattice::{Lattice, Language, Mode};
+    let language = Language::parse(language).map_err(value_error)?;
+    let mode = match mode {
+        None => Mode::default_for(language),
+        Some(m) => Mode::parse(m).ok_or_else(|| value_error(format!("unknown OIWER mode {m:?}")))?,
+    };
+    let lattice = if let Ok(text) = lattice.extract::<String>() {
+        Lattice::parse(&text).map_err(value_error)?
+    } else {
+        let groups: Vec<Vec<String>> =
+            lattice.extract().map_err(|_| value_error("lattice must be a list of lists of str, or a brace string"))?;
+        Lattice::new(groups)
+    };
+    let result = uraikal_metrics::lattice::oiwer(hypothesis, &lattice, language, mode).map_err(value_error)?;
+    let d = pyo3::types::PyDict::new(py);
+    d.set_item("oiwer_percent", result.percent())?;
+    d.set_item("insertions", result.insertions)?;
+    d.set_item("deletions", result.deletions)?;
+    d.set_item("substitutions", result.substitutions)?;
+    d.set_item("reference_words", result.reference_words)?;
+    d.set_item("hypothesis_alignment", result.hypothesis_alignment.clone())?;
+    d.set_item("reference_alignment", result.reference_alignment.clone())?;
+    d.set_item("operations", result.operations.iter().map(|o| o.as_str()).collect::<Vec<_>>())?;
+    Ok(d)
+}
+
+#[pymodule]
+fn _uraikal(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("URAIKAL_VERSION", uraikal_metrics::URAIKAL_VERSION)?;
+    m.add("NORMALIZER_VERSION", uraikal_text::NORMALIZER_VERSION)?;
+    let (a, b, c) = uraikal_text::UNICODE_VERSION;
+    m.add("UNICODE_VERSION", format!("{a}.{b}.{c}"))?;
+    m.add_function(wrap_pyfunction!(clean, m)?)?;
+    m.add_function(wrap_pyfunction!(letters, m)?)?;
+    m.add_function(wrap_pyfunction!(length, m)?)?;
+    m.add_function(wrap_pyfunction!(tamil_share, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(graphemes, m)?)?;
+    m.add_function(wrap_pyfunction!(compose, m)?)?;
+    m.add_function(wrap_pyfunction!(decompose, m)?)?;
+    m.add_function(wrap_pyfunction!(to_words, m)?)?;
+    m.add_function(wrap_pyfunction!(to_digits, m)?)?;
+    m.add_function(wrap_pyfunction!(from_numerals, m)?)?;
+    m.add_function(wrap_pyfunction!(to_numerals, m)?)?;
+    m.add_function(wrap_pyfunction!(wer, m)?)?;
+    m.add_function(wrap_pyfunction!(cer, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf, m)?)?;
+    m.add_function(wrap_pyfunction!(chrf_pp, m)?)?;
+    m.add_function(wrap_pyfunction!(oiwer, m)?)?;
+    Ok(())
+}

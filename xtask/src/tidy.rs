@@ -1,0 +1,421 @@
+//! `cargo xtask tidy`: checks on the tree itself, also run by `cargo test` (the test at the bottom).
+//!
+//! * crate layering (ARCHITECTURE.md): text ← numbers ← metrics ← {asr, d4, prep} ← cli; yaappu on text only;
+//!   io on no Uraikal crate;
+//! * uraikal-text depends on Unicode data crates only (`unicode-*`);
+//! * every .rs file starts with a `//!` comment; no ignored or should-panic tests;
+//! * every file under fixtures/ is listed in fixtures/README.md;
+//! * every dependency's licence is on the allow-list (`LICENCES`), read from `cargo metadata`.
+//!
+//! Generated tables have their own freshness tests beside their generators (e.g. `graphemes_tables`).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+/// The Uraikal crates each crate may depend on (normal and build dependencies).
+const LAYERS: &[(&str, &[&str])] = &[
+    // The Python bindings sit beside the CLI (a separate Cargo workspace, built by maturin).
+    ("uraikal-py", &["uraikal-text", "uraikal-numbers", "uraikal-metrics"]),
+    ("uraikal-text", &[]),
+    ("uraikal-io", &[]),
+    ("uraikal-numbers", &["uraikal-text"]),
+    ("uraikal-yaappu", &["uraikal-text"]),
+    ("uraikal-metrics", &["uraikal-text", "uraikal-numbers"]),
+    (
+        "uraikal-asr",
+        &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"],
+    ),
+    (
+        "uraikal-d4",
+        &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"],
+    ),
+    (
+        "uraikal-prep",
+        &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"],
+    ),
+    (
+        "uraikal-cli",
+        &[
+            "uraikal-text",
+            "uraikal-numbers",
+            "uraikal-yaappu",
+            "uraikal-metrics",
+            "uraikal-io",
+            "uraikal-asr",
+            "uraikal-d4",
+            "uraikal-prep",
+        ],
+    ),
+];
+
+/// Runs every check and reports all problems at once.
+pub fn check(root: &Path) -> Result<()> {
+    let mut problems = Vec::new();
+    check_layering(root, &mut problems)?;
+    check_sources(root, &mut problems)?;
+    check_fixtures(root, &mut problems)?;
+    check_licences(root, &mut problems)?;
+    if !problems.is_empty() {
+        bail!("tidy found {} problem(s):\n  {}", problems.len(), problems.join("\n  "));
+    }
+    Ok(())
+}
+
+/// `cargo xtask tidy`.
+pub fn run(_args: &[String]) -> Result<()> {
+    check(&crate::project_root())?;
+    println!("tidy: ok");
+    Ok(())
+}
+
+fn dependency_names(manifest: &toml::Table, section: &str) -> Vec<String> {
+    manifest
+        .get(section)
+        .and_then(|d| d.as_table())
+        .map(|d| d.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+fn check_layering(root: &Path, problems: &mut Vec<String>) -> Result<()> {
+    for entry in std::fs::read_dir(root.join("crates")).context("reading crates/")? {
+        let manifest_path = entry?.path().join("Cargo.toml");
+        if !manifest_path.exists() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&manifest_path)?;
+        let manifest: toml::Table = text
+            .parse()
+            .with_context(|| format!("parsing {}", manifest_path.display()))?;
+        let name = manifest
+            .get("package")
+            .and_then(|p| p.get("name"))
+            .and_then(|n| n.as_str())
+            .with_context(|| format!("{} has no package name", manifest_path.display()))?
+            .to_string();
+        let Some((_, allowed)) = LAYERS.iter().find(|(crate_name, _)| *crate_name == name) else {
+            problems.push(format!(
+                "{name}: not in the layering (add it to LAYERS in xtask/src/tidy.rs and ARCHITECTURE.md)"
+            ));
+            continue;
+        };
+        let deps: Vec<String> = ["dependencies", "build-dependencies"]
+            .iter()
+            .flat_map(|section| dependency_names(&manifest, section))
+            .collect();
+        for dep in &deps {
+            if dep.starts_with("uraikal-") && !allowed.contains(&dep.as_str()) {
+                problems.push(format!("{name} depends on {dep}, which the layering forbids"));
+            }
+            if name == "uraikal-text" && !dep.starts_with("unicode-") {
+                problems.push(format!(
+                    "uraikal-text depends on {dep}; it may use Unicode data crates only"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let path = entry?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if path.is_dir() {
+            if name != "target" && !name.starts_with('.') {
+                rust_files(&path, files)?;
+            }
+        } else if name.ends_with(".rs") {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn check_sources(root: &Path, problems: &mut Vec<String>) -> Result<()> {
+    let mut files = Vec::new();
+    for dir in ["crates", "xtask"] {
+        rust_files(&root.join(dir), &mut files)?;
+    }
+    // Spelled in pieces so that this file does not match itself.
+    let forbidden = [concat!("#[", "ignore"), concat!("#[", "should_panic")];
+    for file in files {
+        let text = std::fs::read_to_string(&file)?;
+        let shown = file.strip_prefix(root).unwrap_or(&file).display().to_string();
+        if !text.starts_with("//!") {
+            problems.push(format!("{shown}: does not start with a `//!` comment"));
+        }
+        for (number, line) in text.lines().enumerate() {
+            if forbidden.iter().any(|f| line.trim_start().starts_with(f)) {
+                problems.push(format!(
+                    "{shown}:{}: ignored and should-panic tests are not allowed",
+                    number + 1
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_fixtures(root: &Path, problems: &mut Vec<String>) -> Result<()> {
+    let fixtures = root.join("fixtures");
+    let readme = std::fs::read_to_string(fixtures.join("README.md")).context("reading fixtures/README.md")?;
+    let patterns = fixture_patterns(&readme);
+    let mut files = Vec::new();
+    list_files(&fixtures, &mut files)?;
+    for file in files {
+        let relative = file.strip_prefix(root).unwrap_or(&file);
+        let shown = relative.display().to_string().replace('\\', "/");
+        let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let folder = relative
+            .parent()
+            .map(|p| format!("{}/", p.display()))
+            .unwrap_or_default();
+        let listed = readme.contains(&shown)
+            || (readme.contains(&folder) && readme.contains(name))
+            || patterns.iter().any(|p| glob_match(p, &shown));
+        if name != "README.md" && !listed {
+            problems.push(format!("{shown}: not listed in fixtures/README.md"));
+        }
+    }
+    Ok(())
+}
+
+/// The path patterns in the first column of fixtures/README.md's table: comma-separated, `*` matches within
+/// one folder, `(x)` is optional; pieces after the first are relative to the first one's folder (up to its
+/// first wildcard segment): `fixtures/t/*/a.json, SOURCES.md, */LICENSE*`.
+fn fixture_patterns(readme: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in readme.lines().filter(|l| l.starts_with("| ")) {
+        let cell = line
+            .trim_start_matches("| ")
+            .split(" |")
+            .next()
+            .unwrap_or("")
+            .trim_matches('`');
+        let mut base = String::from("fixtures/");
+        for (k, piece) in cell.split(", ").map(|p| p.trim().trim_matches('`')).enumerate() {
+            let full = if piece.starts_with("fixtures/") {
+                piece.to_string()
+            } else {
+                format!("{base}{piece}")
+            };
+            if k == 0 {
+                // Later pieces are relative to the first one's folder, up to its first wildcard segment.
+                let fixed: Vec<&str> = full.split('/').take_while(|seg| !seg.contains('*')).collect();
+                let depth = if fixed.len() == full.split('/').count() {
+                    fixed.len() - 1
+                } else {
+                    fixed.len()
+                };
+                base = fixed[..depth].iter().map(|seg| format!("{seg}/")).collect();
+            }
+            match (full.find('('), full.find(')')) {
+                (Some(a), Some(b)) if a < b => {
+                    out.push(format!("{}{}", &full[..a], &full[b + 1..]));
+                    out.push(format!("{}{}{}", &full[..a], &full[a + 1..b], &full[b + 1..]));
+                }
+                _ => out.push(full),
+            }
+        }
+    }
+    out
+}
+
+/// `*` matches any run of characters other than `/`.
+fn glob_match(pattern: &str, path: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == path,
+        Some((head, tail)) => {
+            let Some(rest) = path.strip_prefix(head) else {
+                return false;
+            };
+            (0..=rest.len())
+                .take_while(|&i| !rest[..i].contains('/'))
+                .filter(|&i| rest.is_char_boundary(i))
+                .any(|i| glob_match(tail, &rest[i..]))
+        }
+    }
+}
+
+fn list_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            list_files(&path, files)?;
+        } else {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Licences every dependency must be under (SPDX ids; an `OR` needs one allowed side, an `AND` all parts).
+const LICENCES: &[&str] = &[
+    "MIT",
+    "Apache-2.0",
+    "Apache-2.0 WITH LLVM-exception",
+    "BSD-2-Clause",
+    "BSD-3-Clause",
+    "ISC",
+    "Zlib",
+    "Unicode-3.0",
+    "Unicode-DFS-2016",
+    "CC0-1.0",
+    "Unlicense",
+    "MPL-2.0",
+    "BSL-1.0",
+    "0BSD",
+    "CDLA-Permissive-2.0",
+];
+
+/// Whether an SPDX licence expression is satisfied by the allow-list.
+fn licence_allowed(expression: &str) -> bool {
+    let expression = expression.replace('/', " OR ");
+    expression.split(" OR ").any(|alternative| {
+        alternative
+            .split(" AND ")
+            .map(|part| part.trim().trim_matches(|c| c == '(' || c == ')').trim())
+            .all(|part| LICENCES.contains(&part))
+    })
+}
+
+fn check_licences(root: &Path, problems: &mut Vec<String>) -> Result<()> {
+    let output = std::process::Command::new(env!("CARGO"))
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--filter-platform",
+            "x86_64-unknown-linux-gnu",
+        ])
+        .current_dir(root)
+        .output()
+        .context("running cargo metadata")?;
+    if !output.status.success() {
+        bail!("cargo metadata failed: {}", String::from_utf8_lossy(&output.stderr));
+    }
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).context("parsing cargo metadata")?;
+    for package in metadata["packages"].as_array().into_iter().flatten() {
+        let name = package["name"].as_str().unwrap_or("?");
+        if package["source"].is_null() {
+            continue; // our own crates: Apache-2.0 from the workspace
+        }
+        match package["license"].as_str() {
+            Some(licence) if licence_allowed(licence) => {}
+            Some(licence) => problems.push(format!(
+                "dependency {name} is under {licence:?}, not on the allow-list (xtask/src/tidy.rs)"
+            )),
+            None => problems.push(format!("dependency {name} declares no SPDX licence")),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tree_is_tidy() {
+        if let Err(problems) = check(&crate::project_root()) {
+            panic!("{problems:#}");
+        }
+    }
+
+    #[test]
+    fn fixture_patterns_and_globs() {
+        let p = fixture_patterns("| fixtures/tokenizers/*/tokenizer.json(.gz), SOURCES.md, */LICENSE* | x | y |");
+        assert!(
+            p.iter()
+                .any(|p| glob_match(p, "fixtures/tokenizers/o200k_base/tokenizer.json.gz")),
+            "{p:?}"
+        );
+        assert!(
+            p.iter()
+                .any(|p| glob_match(p, "fixtures/tokenizers/bert/tokenizer.json")),
+            "{p:?}"
+        );
+        assert!(
+            p.iter().any(|p| glob_match(p, "fixtures/tokenizers/SOURCES.md")),
+            "{p:?}"
+        );
+        assert!(
+            p.iter().any(|p| glob_match(p, "fixtures/tokenizers/bert/LICENSE")),
+            "{p:?}"
+        );
+        assert!(
+            !p.iter().any(|p| glob_match(p, "fixtures/tokenizers/bert/vocab.txt")),
+            "{p:?}"
+        );
+        assert!(!glob_match("fixtures/*.json", "fixtures/a/b.json"));
+    }
+
+    #[test]
+    fn licence_expressions() {
+        assert!(licence_allowed("MIT OR Apache-2.0"));
+        assert!(licence_allowed("(MIT OR Apache-2.0) AND Unicode-3.0"));
+        assert!(licence_allowed("MIT/Apache-2.0"));
+        assert!(!licence_allowed("GPL-3.0-only"));
+        assert!(!licence_allowed("MIT AND GPL-2.0"));
+    }
+
+    /// A tree laid out like ours, with one rule broken on purpose, must fail tidy with that rule named.
+    fn broken_tree(break_it: impl Fn(&Path)) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("crates/uraikal-text/src")).unwrap();
+        std::fs::create_dir_all(root.join("xtask/src")).unwrap();
+        std::fs::create_dir_all(root.join("fixtures")).unwrap();
+        std::fs::write(
+            root.join("crates/uraikal-text/Cargo.toml"),
+            "[package]\nname = \"uraikal-text\"\n[dependencies]\n",
+        )
+        .unwrap();
+        std::fs::write(root.join("crates/uraikal-text/src/lib.rs"), "//! text\n").unwrap();
+        std::fs::write(root.join("fixtures/README.md"), "| path |\n").unwrap();
+        break_it(root);
+        let mut problems = Vec::new();
+        check_layering(root, &mut problems).unwrap();
+        check_sources(root, &mut problems).unwrap();
+        check_fixtures(root, &mut problems).unwrap();
+        problems.join("\n")
+    }
+
+    #[test]
+    fn a_clean_tree_passes() {
+        assert_eq!(broken_tree(|_| {}), "");
+    }
+
+    #[test]
+    fn broken_rules_are_named() {
+        let layering = broken_tree(|root| {
+            std::fs::write(
+                root.join("crates/uraikal-text/Cargo.toml"),
+                "[package]\nname = \"uraikal-text\"\n[dependencies]\nuraikal-metrics = \"1\"\nserde = \"1\"\n",
+            )
+            .unwrap();
+        });
+        assert!(
+            layering.contains("uraikal-text depends on uraikal-metrics, which the layering forbids"),
+            "{layering}"
+        );
+        assert!(layering.contains("it may use Unicode data crates only"), "{layering}");
+        let header =
+            broken_tree(|root| std::fs::write(root.join("crates/uraikal-text/src/lib.rs"), "fn f() {}\n").unwrap());
+        assert!(header.contains("does not start with a `//!` comment"), "{header}");
+        let ignored = broken_tree(|root| {
+            std::fs::write(
+                root.join("crates/uraikal-text/src/lib.rs"),
+                concat!("//! t\n#[", "ignore]\nfn f() {}\n"),
+            )
+            .unwrap()
+        });
+        assert!(
+            ignored.contains(":2: ignored and should-panic tests are not allowed"),
+            "{ignored}"
+        );
+        let fixture = broken_tree(|root| std::fs::write(root.join("fixtures/unlisted.json"), "{}").unwrap());
+        assert!(fixture.contains("fixtures/unlisted.json: not listed"), "{fixture}");
+    }
+}
