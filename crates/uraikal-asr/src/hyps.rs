@@ -2,9 +2,10 @@
 //! non-string field, or a duplicate id is an error naming `file:line`.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::path::Path;
 
+use rustc_hash::FxHashMap;
 use serde::Deserialize;
 use uraikal_io::{read_utf8, sha256_hex, Error};
 
@@ -16,7 +17,7 @@ pub struct Hypotheses {
     /// The hypothesis file.
     pub file: Option<InputFile>,
     /// Hypothesis text by utterance id, with its 1-based line.
-    pub by_id: HashMap<String, (String, usize)>,
+    pub by_id: FxHashMap<String, (String, usize)>,
 }
 
 #[derive(Deserialize)]
@@ -34,13 +35,23 @@ pub fn read_hypotheses(path: &Path) -> Result<Hypotheses, Error> {
 
 /// Parses a hypothesis file already in memory; errors name `path` (SPEC S5.4).
 pub fn parse_hypotheses(path: &Path, text: &str) -> Result<Hypotheses, Error> {
-    let rows = parse_lines(path, text, |raw: RawHypothesis<'_>, line| Ok((raw.id.into_owned(), raw.hyp.into_owned(), line)))?;
-    let mut by_id = HashMap::with_capacity(rows.len());
+    let (sha256, rows) = rayon::join(
+        || sha256_hex(text.as_bytes()),
+        || parse_lines(path, text, |raw: RawHypothesis<'_>, line| Ok((raw.id.into_owned(), raw.hyp.into_owned(), line))),
+    );
+    let rows = rows?;
+    let mut by_id: FxHashMap<String, (String, usize)> = FxHashMap::default();
+    by_id.reserve(rows.len());
     for (id, hyp, line) in rows {
-        if let Some((_, first_line)) = by_id.get(&id) {
-            return Err(Error::invalid(path, Some(line), format!("duplicate id {id:?} (first at line {first_line})")));
+        match by_id.entry(id) {
+            Entry::Occupied(first) => {
+                let message = format!("duplicate id {:?} (first at line {})", first.key(), first.get().1);
+                return Err(Error::invalid(path, Some(line), message));
+            }
+            Entry::Vacant(slot) => {
+                slot.insert((hyp, line));
+            }
         }
-        by_id.insert(id, (hyp, line));
     }
-    Ok(Hypotheses { file: Some(InputFile { path: path.to_path_buf(), sha256: sha256_hex(text.as_bytes()) }), by_id })
+    Ok(Hypotheses { file: Some(InputFile { path: path.to_path_buf(), sha256 }), by_id })
 }

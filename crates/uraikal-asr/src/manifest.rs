@@ -5,10 +5,10 @@
 //! reported for the first bad line of the first bad file, as a sequential reader would.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 use serde::Deserialize;
 use uraikal_io::{read_utf8, sha256_hex, Error};
 
@@ -67,31 +67,45 @@ pub fn read_manifests(paths: &[PathBuf]) -> Result<Manifests, Error> {
 /// Parses manifests already in memory, each with the path its errors should name (SPEC S5.1–S5.3).
 pub fn parse_manifests(sources: &[(PathBuf, &str)]) -> Result<Manifests, Error> {
     let mut manifests = Manifests::default();
-    let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
-    for (file_index, (path, text)) in sources.iter().enumerate() {
-        let rows = parse_lines(path, text, |raw: RawUtterance<'_>, line| {
-            if raw.id.is_empty() {
-                return Err("empty \"id\"".to_string());
-            }
-            if raw.slice.is_empty() {
-                return Err("empty \"slice\"".to_string());
-            }
-            if raw.slice == crate::score::MACRO {
-                return Err(format!("the slice name {:?} is reserved for the macro average", crate::score::MACRO));
-            }
-            Ok(Utterance { id: raw.id.into_owned(), audio: raw.audio.into_owned(), text: raw.text.into_owned(), slice: raw.slice.into_owned(), origin: (file_index, line) })
-        })?;
-        manifests.utterances.reserve(rows.len());
-        for utterance in rows {
-            if let Some(&(first_file, first_line)) = seen.get(&utterance.id) {
-                let first = if first_file == file_index { format!("line {first_line}") } else { format!("{}:{first_line}", sources[first_file].0.display()) };
-                return Err(Error::invalid(path, Some(utterance.origin.1), format!("duplicate id {:?} (first at {first})", utterance.id)));
-            }
-            seen.insert(utterance.id.clone(), utterance.origin);
-            manifests.utterances.push(utterance);
-        }
-        manifests.files.push(InputFile { path: path.clone(), sha256: sha256_hex(text.as_bytes()) });
+    // The digests are independent of parsing: compute them alongside.
+    let (digests, parsed) = rayon::join(
+        || sources.par_iter().map(|(_, text)| sha256_hex(text.as_bytes())).collect::<Vec<String>>(),
+        || {
+            sources
+                .iter()
+                .enumerate()
+                .map(|(file_index, (path, text))| {
+                    parse_lines(path, text, |raw: RawUtterance<'_>, line| {
+                        if raw.id.is_empty() {
+                            return Err("empty \"id\"".to_string());
+                        }
+                        if raw.slice.is_empty() {
+                            return Err("empty \"slice\"".to_string());
+                        }
+                        if raw.slice == crate::score::MACRO {
+                            return Err(format!("the slice name {:?} is reserved for the macro average", crate::score::MACRO));
+                        }
+                        Ok(Utterance { id: raw.id.into_owned(), audio: raw.audio.into_owned(), text: raw.text.into_owned(), slice: raw.slice.into_owned(), origin: (file_index, line) })
+                    })
+                })
+                .collect::<Result<Vec<Vec<Utterance>>, Error>>()
+        },
+    );
+    for rows in parsed? {
+        manifests.utterances.extend(rows);
     }
+    let mut seen: FxHashMap<&str, (usize, usize)> = FxHashMap::default();
+    seen.reserve(manifests.utterances.len());
+    for utterance in &manifests.utterances {
+        if let Some(&(first_file, first_line)) = seen.get(utterance.id.as_str()) {
+            let (file_index, line) = utterance.origin;
+            let first = if first_file == file_index { format!("line {first_line}") } else { format!("{}:{first_line}", sources[first_file].0.display()) };
+            return Err(Error::invalid(&sources[file_index].0, Some(line), format!("duplicate id {:?} (first at {first})", utterance.id)));
+        }
+        seen.insert(&utterance.id, utterance.origin);
+    }
+    drop(seen);
+    manifests.files = sources.iter().zip(digests).map(|((path, _), sha256)| InputFile { path: path.clone(), sha256 }).collect();
     if manifests.utterances.is_empty() {
         let path = sources.first().map(|s| s.0.clone()).unwrap_or_default();
         return Err(Error::invalid(path, None, "no utterances in the manifest(s)"));

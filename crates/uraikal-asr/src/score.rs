@@ -3,9 +3,10 @@
 //!
 //! Utterances are scored in parallel; nothing here depends on the order or number of threads.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 use rayon::prelude::*;
+use rustc_hash::FxHashSet;
 use serde::Serialize;
 use uraikal_metrics::align::{self, Alignment, Counts};
 use uraikal_metrics::bootstrap::{percentile_interval, replicate_sums};
@@ -155,7 +156,7 @@ pub fn score(manifests: &Manifests, hypotheses: &Hypotheses, options: ScoreOptio
         })
         .collect();
 
-    let known: HashSet<&str> = manifests.utterances.iter().map(|u| u.id.as_str()).collect();
+    let known: FxHashSet<&str> = manifests.utterances.iter().map(|u| u.id.as_str()).collect();
     let mut extra: Vec<String> = hypotheses.by_id.keys().filter(|id| !known.contains(id.as_str())).cloned().collect();
     extra.sort();
 

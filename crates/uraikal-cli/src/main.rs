@@ -164,6 +164,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn main() -> ExitCode {
+    common::die_quietly_on_closed_pipe();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,

@@ -64,8 +64,8 @@ pub fn check_system_name(system: &str) -> Result<()> {
 
 pub fn run(args: ScoreArgs) -> Result<ExitCode> {
     check_system_name(&args.system)?;
-    let manifests = read_manifests(&args.manifest)?;
-    let hypotheses = read_hypotheses(&args.hyp)?;
+    let (manifests, hypotheses) = rayon::join(|| read_manifests(&args.manifest), || read_hypotheses(&args.hyp));
+    let (manifests, hypotheses) = (manifests?, hypotheses?);
     let options = ScoreOptions { bootstrap: args.bootstrap, seed: args.seed };
     let scores = score(&manifests, &hypotheses, options);
     let records = result_records(&scores, &manifests, &hypotheses, &args.system);

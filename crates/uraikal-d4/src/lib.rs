@@ -34,6 +34,7 @@ pub mod load;
 pub mod measure;
 pub mod pretok;
 pub mod report;
+mod tiktoken;
 
 pub use error::{Error, ErrorKind};
 pub use load::{load, Loaded};

@@ -39,9 +39,18 @@ impl std::fmt::Debug for Loaded {
     }
 }
 
-/// The parts of a tokenizer.json the measures read besides what the library exposes.
+/// What the measures read besides what the library exposes: the pre-tokenizer and decoder as JSON (for
+/// the byte-level test and the grapheme-safe rewrite) and the model's unknown token.
+pub(crate) struct Shape {
+    pub(crate) pre_tokenizer: Option<Value>,
+    pub(crate) decoder: Option<Value>,
+    pub(crate) unk_id: Option<u32>,
+    pub(crate) unk_token: Option<String>,
+}
+
+/// [`Shape`] as read from a tokenizer.json (the rest of the file is skipped).
 #[derive(Deserialize)]
-struct Shape {
+struct JsonShape {
     #[serde(default)]
     pre_tokenizer: Option<Value>,
     #[serde(default)]
@@ -89,21 +98,37 @@ impl Loaded {
         name: &str,
         source: &str,
         sha256: Option<String>,
-        mut tokenizer: Tokenizer,
+        tokenizer: Tokenizer,
         json: &[u8],
     ) -> Result<Loaded, Error> {
-        let shape: Shape = serde_json::from_slice(json).map_err(|e| {
+        let shape: JsonShape = serde_json::from_slice(json).map_err(|e| {
             Error::new(
                 source,
                 ErrorKind::Unloadable(format!("not a valid tokenizer.json: {e}")),
             )
         })?;
+        let shape = Shape {
+            pre_tokenizer: shape.pre_tokenizer,
+            decoder: shape.decoder,
+            unk_id: shape.model.unk_id,
+            unk_token: shape.model.unk_token,
+        };
+        Loaded::from_shape(name, source, sha256, tokenizer, shape)
+    }
+
+    pub(crate) fn from_shape(
+        name: &str,
+        source: &str,
+        sha256: Option<String>,
+        mut tokenizer: Tokenizer,
+        shape: Shape,
+    ) -> Result<Loaded, Error> {
         // Some tokenizer.json files pad (or truncate) to 128: D4 measures whole passages.
         tokenizer.with_padding(None);
         tokenizer
             .with_truncation(None)
             .map_err(|e| Error::new(source, ErrorKind::Unloadable(e.to_string())))?;
-        let unk_id = match (&shape.model.unk_id, &shape.model.unk_token) {
+        let unk_id = match (&shape.unk_id, &shape.unk_token) {
             (Some(id), _) => Some(*id),
             (None, Some(token)) => tokenizer.token_to_id(token),
             (None, None) => None,
@@ -222,21 +247,30 @@ fn byte_piece(token: &str) -> Option<u8> {
 
 const NOT_A_BYTE: u16 = u16::MAX;
 
-/// The GPT-2 byte-level alphabet, inverted: code point → the byte it stands for. Printable Latin-1 bytes
-/// stand for themselves; the other 68 bytes, in order, for U+0100, U+0101, …
-fn byte_level_alphabet() -> Vec<u16> {
+/// The GPT-2 byte-level alphabet: the character standing for each byte. Printable Latin-1 bytes stand for
+/// themselves; the other 68 bytes, in order, for U+0100, U+0101, …
+pub(crate) fn byte_level_chars() -> [char; 256] {
     let printable = |b: u32| {
         (0x21..=0x7E).contains(&b) || (0xA1..=0xAC).contains(&b) || (0xAE..=0xFF).contains(&b)
     };
-    let mut table = vec![NOT_A_BYTE; 0x100 + 68];
+    let mut chars = ['\0'; 256];
     let mut next = 0x100;
     for b in 0..=0xFFu32 {
-        if printable(b) {
-            table[b as usize] = b as u16;
+        chars[b as usize] = if printable(b) {
+            char::from_u32(b).expect("Latin-1")
         } else {
-            table[next] = b as u16;
             next += 1;
-        }
+            char::from_u32(next - 1).expect("below U+0200")
+        };
+    }
+    chars
+}
+
+/// The byte-level alphabet inverted: code point → the byte it stands for (or NOT_A_BYTE).
+fn byte_level_alphabet() -> Vec<u16> {
+    let mut table = vec![NOT_A_BYTE; 0x100 + 68];
+    for (b, c) in byte_level_chars().iter().enumerate() {
+        table[*c as usize] = b as u16;
     }
     table
 }
@@ -334,10 +368,7 @@ impl Loaded {
     ) -> Result<Loaded, Error> {
         let sha256 = Some(uraikal_io::sha256_hex(raw));
         if file_name.ends_with(".tiktoken") {
-            return Err(Error::new(
-                source,
-                ErrorKind::Unloadable("OpenAI .tiktoken rank files are not read yet".into()),
-            ));
+            return crate::tiktoken::from_ranks(name, source, sha256, raw);
         }
         if file_name.ends_with(".gz") {
             let json = gunzip(raw).map_err(|m| Error::new(source, ErrorKind::Unloadable(m)))?;

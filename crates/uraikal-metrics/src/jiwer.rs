@@ -24,32 +24,51 @@ fn is_py_space(c: char) -> bool {
 /// (`re.sub(r"\s\s+", " ")`), the ends are stripped, and the text is split on U+0020 only, dropping empty
 /// words. A single tab or no-break space therefore does not separate words.
 pub fn words(text: &str) -> Vec<&str> {
-    // Every multi-whitespace run becomes a separator; a single whitespace character separates only when
-    // it is U+0020. Equivalent to jiwer's substitution, then split(" "), without building a new string.
+    // Every run of two or more whitespace characters separates words; a single one only when it is U+0020.
+    // Equivalent to jiwer's substitution then split(" "), without building a new string. The scan is over
+    // bytes: whitespace is ASCII or starts with one of the lead bytes C2, E1, E2, E3.
     let text = text.trim_matches(is_py_space);
+    let bytes = text.as_bytes();
+    // Fast path (all normalised text): no whitespace but single U+0020.
+    let other_space = |b: &u8| *b < 0x20 || matches!(*b, 0xC2 | 0xE1 | 0xE2 | 0xE3);
+    if !bytes.iter().any(other_space) && !text.contains("  ") {
+        return text.split(' ').filter(|w| !w.is_empty()).collect();
+    }
     let mut out = Vec::new();
-    let mut start = 0;
-    let mut chars = text.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
-        if !is_py_space(c) {
+    let (mut start, mut i) = (0, 0);
+    let space_at = |i: usize| -> Option<(usize, bool)> {
+        let b = bytes[i];
+        if b < 0x80 {
+            return (b == b' ' || (b'\t'..=b'\r').contains(&b) || (0x1c..=0x1f).contains(&b)).then_some((1, b == b' '));
+        }
+        if matches!(b, 0xC2 | 0xE1 | 0xE2 | 0xE3) {
+            let c = text[i..].chars().next()?;
+            return is_py_space(c).then_some((c.len_utf8(), false));
+        }
+        None
+    };
+    while i < bytes.len() {
+        let Some((len, is_space)) = space_at(i) else {
+            i += 1;
             continue;
-        }
-        let mut end = at + c.len_utf8();
-        let mut run = 1;
-        while let Some(&(next_at, next)) = chars.peek() {
-            if !is_py_space(next) {
-                break;
+        };
+        let (at, mut end, mut run) = (i, i + len, 1);
+        while end < bytes.len() {
+            match space_at(end) {
+                Some((next, _)) => {
+                    end += next;
+                    run += 1;
+                }
+                None => break,
             }
-            end = next_at + next.len_utf8();
-            run += 1;
-            chars.next();
         }
-        if run >= 2 || c == ' ' {
+        if run >= 2 || is_space {
             if start < at {
                 out.push(&text[start..at]);
             }
             start = end;
         }
+        i = end;
     }
     if start < text.len() {
         out.push(&text[start..]);
@@ -195,10 +214,43 @@ mod tests {
         assert_eq!(words("a\u{a0}b c"), vec!["a\u{a0}b", "c"]);
         assert_eq!(words(""), Vec::<&str>::new());
         assert_eq!(words("\u{1c}x\u{1c}"), vec!["x"]);
+        assert_eq!(words("a\u{3000}\u{2003}b\u{85}c d"), vec!["a", "b\u{85}c", "d"]);
     }
 
     #[test]
     fn chars_keep_inner_spaces() {
         assert_eq!(chars(" a  b "), vec!["a", " ", " ", "b"]);
+    }
+
+    /// jiwer's `wer_default` written out literally: `re.sub(r"\s\s+", " ")`, `strip()`, `split(" ")`.
+    fn words_reference(text: &str) -> Vec<String> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut substituted = String::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let mut j = i;
+            while j < chars.len() && is_py_space(chars[j]) {
+                j += 1;
+            }
+            if j - i >= 2 {
+                substituted.push(' ');
+                i = j;
+            } else {
+                substituted.push(chars[i]);
+                i += 1;
+            }
+        }
+        substituted.trim_matches(is_py_space).split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect()
+    }
+
+    proptest::proptest! {
+        // SPEC S4.1
+        #[test]
+        fn words_equal_the_literal_jiwer_transform(
+            text in proptest::collection::vec(proptest::sample::select(vec![' ', '\t', '\u{a0}', '\u{3000}', '\u{85}', '\u{1c}', 'a', 'க', '்', '\u{e9}']), 0..30)
+        ) {
+            let text: String = text.into_iter().collect();
+            proptest::prop_assert_eq!(words(&text), words_reference(&text));
+        }
     }
 }

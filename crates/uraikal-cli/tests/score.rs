@@ -1,0 +1,89 @@
+//! `uraikal score`, `compare` and `demo` end to end (SPEC S5.5, S9, S10, S11), on fixtures/a1.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn uraikal(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_uraikal")).args(args).current_dir(cwd).output().unwrap()
+}
+
+fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/a1").join(name).display().to_string()
+}
+
+#[test]
+fn score_writes_results_and_prints_the_table() {
+    // SPEC S9.1: the leaderboard record format; the readable table.
+    let dir = tempfile::tempdir().unwrap();
+    let (m, h) = (fixture("a1_sample.jsonl"), fixture("hyps_sample.jsonl"));
+    let out = uraikal(&["score", "--manifest", &m, "--hyp", &h, "--system", "sample", "--bootstrap", "50", "--alignments", "al.jsonl"], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table = String::from_utf8(out.stdout).unwrap();
+    let table: String = table.lines().filter(|l| !l.starts_with("results:") && !l.starts_with("alignments:")).map(|l| format!("{l}\n")).collect();
+    insta::assert_snapshot!("score_table", table);
+
+    let records: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.path().join("results/sample.json")).unwrap()).unwrap();
+    let records = records.as_array().unwrap();
+    assert_eq!(records.len(), 3);
+    let keys: Vec<&str> = records[0].as_object().unwrap().keys().map(String::as_str).collect();
+    insta::assert_snapshot!("record_keys", keys.join("\n"));
+    assert_eq!(records[2]["slice"], "macro");
+    assert_eq!(records[0]["manifests"][0]["sha256"].as_str().unwrap().len(), 64);
+
+    // SPEC S11.1: one alignment line per utterance.
+    let alignments = std::fs::read_to_string(dir.path().join("al.jsonl")).unwrap();
+    assert_eq!(alignments.lines().count(), 152);
+    let first: serde_json::Value = serde_json::from_str(alignments.lines().next().unwrap()).unwrap();
+    assert_eq!(first["word_chunks"][1][0], "delete");
+}
+
+#[test]
+fn bad_input_exits_2_names_the_line_and_writes_nothing() {
+    // SPEC S5.5
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, "{\"id\": \"a\", \"audio\": \"a\", \"text\": \"x\", \"slice\": \"s\"}\n{\"id\": \"b\", \"text\": \n").unwrap();
+    let out = uraikal(&["score", "--manifest", bad.to_str().unwrap(), "--hyp", &fixture("hyps_sample.jsonl"), "--system", "x", "--out", "r.json", "--alignments", "a.jsonl"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.jsonl:2: not valid JSON"), "{err}");
+    assert!(!dir.path().join("r.json").exists() && !dir.path().join("a.jsonl").exists());
+    let out = uraikal(&["score", "--manifest", &fixture("a1_sample.jsonl"), "--hyp", &fixture("hyps_sample.jsonl"), "--system", "../x"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn report_lists_word_and_letter_confusions() {
+    // SPEC S11.2
+    let dir = tempfile::tempdir().unwrap();
+    let out = uraikal(&["score", "--manifest", &fixture("a1_sample.jsonl"), "--hyp", &fixture("hyps_sample.jsonl"), "--system", "s", "--bootstrap", "0", "--report", "--top", "3", "--json"], dir.path());
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["records"].as_array().unwrap().len(), 3);
+    assert!(v["report"]["words"]["substitutions"].as_array().unwrap().len() <= 3);
+    assert!(!v["report"]["letters"]["substitutions"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn compare_reports_a_paired_difference_per_slice() {
+    // SPEC S10
+    let dir = tempfile::tempdir().unwrap();
+    let h = fixture("hyps_sample.jsonl");
+    let out = uraikal(&["compare", "--manifest", &fixture("a1_sample.jsonl"), "--hyp", &h, "--hyp", &h, "--bootstrap", "20", "--json"], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let slices: Vec<&str> = rows.as_array().unwrap().iter().map(|r| r["slice"].as_str().unwrap()).collect();
+    assert_eq!(slices, ["kural", "other", "macro"]);
+    assert_eq!(rows[0]["wer"]["difference"], 0.0);
+    assert_eq!(rows[0]["wer"]["p_value"], 1.0);
+}
+
+#[test]
+fn demo_runs_from_any_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = uraikal(&["demo", "--bootstrap", "20"], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("EXAMPLES") && text.contains("example-light") && text.contains("kural WER %"), "{text}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "the demo writes nothing");
+}
