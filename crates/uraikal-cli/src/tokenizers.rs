@@ -26,8 +26,9 @@ pub struct TokenizersArgs {
     /// Passage files (d4_<slice>.jsonl: {"id","text","slice","source"}); default: the bundled Kural slice.
     #[arg(long, num_args = 1..)]
     data: Vec<PathBuf>,
-    /// A tokenizer: tokenizer.json, tokenizer.json.gz, a folder holding one, or a Hugging Face repo id
-    /// (with the `hub` feature). Repeatable; default: the six bundled tokenizers.
+    /// A tokenizer: tokenizer.json, tokenizer.json.gz, an OpenAI .tiktoken file, a SentencePiece .model,
+    /// a folder holding one, or a Hugging Face repo id (with the `hub` feature). Repeatable; default: the
+    /// six bundled tokenizers.
     #[arg(long = "tokenizer")]
     tokenizers: Vec<String>,
     /// Write the results document (JSON) here, atomically.

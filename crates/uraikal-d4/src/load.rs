@@ -1,5 +1,6 @@
 //! Loading tokenizers: tokenizer.json, tokenizer.json.gz, a folder holding one, an OpenAI `.tiktoken`
-//! rank file, or (with the `hub` feature) a Hugging Face repo id. Padding and truncation are switched off.
+//! rank file, a SentencePiece `.model` file, or (with the `hub` feature) a Hugging Face repo id. Padding
+//! and truncation are switched off.
 //!
 //! A [`Loaded`] tokenizer also carries what the measures need besides encoding: the model's unknown id and
 //! each token's bytes (SPEC D3).
@@ -284,7 +285,7 @@ pub fn load(spec: &str) -> Result<Loaded, Error> {
             Error::new(
                 spec,
                 ErrorKind::NotFound(
-                    "the folder holds no tokenizer.json, tokenizer.json.gz or *.tiktoken file"
+                    "the folder holds no tokenizer.json, tokenizer.json.gz, *.tiktoken or *.model file"
                         .into(),
                 ),
             )
@@ -313,7 +314,11 @@ fn find_in_folder(folder: &Path) -> Option<std::path::PathBuf> {
     let mut others: Vec<_> = std::fs::read_dir(folder)
         .ok()?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "tiktoken"))
+        .filter(|p| {
+            p.is_file()
+                && p.extension()
+                    .is_some_and(|e| e == "tiktoken" || e == "model")
+        })
         .collect();
     others.sort();
     others.into_iter().next()
@@ -342,7 +347,7 @@ fn file_name(file: &Path) -> String {
         return "tokenizer".into();
     }
     let mut stem = name.as_str();
-    for ext in [".gz", ".json", ".tiktoken"] {
+    for ext in [".gz", ".json", ".tiktoken", ".model"] {
         stem = stem.strip_suffix(ext).unwrap_or(stem);
     }
     stem.to_string()
@@ -359,7 +364,8 @@ fn load_file(file: &Path, name: &str, spec: &str) -> Result<Loaded, Error> {
 
 impl Loaded {
     /// Loads a tokenizer from a file's bytes as stored; `file_name` tells the format (`.gz`: gzipped
-    /// tokenizer.json, `.tiktoken`: OpenAI ranks, else tokenizer.json). The sha256 is of `raw`.
+    /// tokenizer.json, `.tiktoken`: OpenAI ranks, `.model`: SentencePiece, else tokenizer.json). The sha256
+    /// is of `raw`.
     pub fn from_stored(
         name: &str,
         source: &str,
@@ -369,6 +375,9 @@ impl Loaded {
         let sha256 = Some(uraikal_io::sha256_hex(raw));
         if file_name.ends_with(".tiktoken") {
             return crate::tiktoken::from_ranks(name, source, sha256, raw);
+        }
+        if file_name.ends_with(".model") {
+            return crate::sentencepiece::from_model(name, source, sha256, raw);
         }
         if file_name.ends_with(".gz") {
             let json = gunzip(raw).map_err(|m| Error::new(source, ErrorKind::Unloadable(m)))?;

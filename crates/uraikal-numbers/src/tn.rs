@@ -180,9 +180,10 @@ impl Normaliser {
         self.chars[from..to].iter().collect()
     }
 
-    /// Appends words, with a space if they would otherwise touch a Latin letter or digit.
+    /// Appends words, with a space if they would otherwise touch a letter or digit (எம்2000 → எம் ரெண்டாயிரம்,
+    /// so that the number stays a word of its own).
     fn emit(&mut self, words: &str) {
-        if self.out.chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric()) {
+        if self.out.chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || is_tamil_letter(c)) {
             self.out.push(' ');
         }
         self.out.push_str(words);
@@ -294,7 +295,9 @@ impl Normaliser {
         };
         let (integer, mut end) = if valid_grouping { (groups.concat(), end) } else { (groups.swap_remove(0), first_end) };
         let mut fraction = None;
-        if self.at(end) == Some('.') && self.is_digit_at(end + 1) {
+        // The later parts of 1.2.3 (a version, a section) are not decimals either.
+        let after_dotted = from >= 2 && self.at(from - 1) == Some('.') && self.is_digit_at(from - 2);
+        if !after_dotted && self.at(end) == Some('.') && self.is_digit_at(end + 1) {
             let fraction_end = self.digit_run(end + 1);
             // 1.2.3 (a version, a section) is not a decimal.
             if !(self.at(fraction_end) == Some('.') && self.is_digit_at(fraction_end + 1)) {
@@ -754,6 +757,13 @@ impl Normaliser {
             Some(short) if says_hour => short.to_string(),
             _ => phrase,
         };
+        // A range of times: 10:00-11:00 → பத்து மணி முதல் பதினொண்ணு மணி.
+        if matches!(self.at(self.pos), Some('-' | '–')) && self.is_digit_at(self.pos + 1) {
+            self.emit(&phrase);
+            self.out.push_str(" முதல் ");
+            self.pos += 1;
+            return true;
+        }
         self.finish(phrase);
         true
     }

@@ -1,8 +1,8 @@
-//! Property tests: to_digits and from_numerals accept any input without panicking, and to_digits never
+//! Property tests: to_digits, from_numerals and tn accept any input without panicking, and to_digits never
 //! loses the text around the numbers it rewrites.
 
 use proptest::prelude::*;
-use uraikal_numbers::{from_numerals, to_digits, to_words, Register};
+use uraikal_numbers::{from_numerals, tn, to_digits, to_words, Register};
 
 /// Tamil-heavy strings: number words, suffixes, Tamil letters and numerals, spaces, punctuation, anything.
 fn tamil_text() -> impl Strategy<Value = String> {
@@ -43,5 +43,16 @@ proptest! {
     #[test]
     fn to_digits_is_stable_on_arbitrary_unicode(text in "\\PC{0,40}") {
         let _ = to_digits(&text);
+    }
+
+    #[test]
+    fn tn_accepts_anything(text in "[0-9,.:/+₹%°$ \\-–a-zA-Zகமலாஆம்்ிு]{0,24}|\\PC{0,30}") {
+        for register in [Register::Spoken, Register::Written] {
+            let spoken = tn(&text, register);
+            // Text without digits or signs passes through unchanged.
+            if !text.contains(|c: char| c.is_ascii_digit() || matches!(c, '₹' | '%' | '°')) {
+                prop_assert_eq!(&spoken, &text);
+            }
+        }
     }
 }
