@@ -160,3 +160,13 @@ fn properties_on_numbers_in_context() {
     assert!(found * 100 >= wanted * 97, "numbers come back through to_digits: {found}/{wanted}");
     eprintln!("numbers back: {found}/{wanted}; lines with leftovers: {}", lines_with_leftovers.len());
 }
+
+/// Integer parts beyond to_words are read digit by digit, and the fraction is still read (tn never drops text).
+#[test]
+fn long_numbers_keep_their_fraction() {
+    let nines = |n: usize| vec!["ஒம்போது"; n].join(" ");
+    check("1999999999999999.5", Register::Spoken, &format!("ஒண்ணு {} புள்ளி அஞ்சு", nines(15)));
+    check("1999999999999999.25", Register::Spoken, &format!("ஒண்ணு {} புள்ளி ரெண்டு அஞ்சு", nines(15)));
+    check("₹99999999999999999999.99", Register::Spoken, &format!("{} ரூபா தொண்ணூத்தொம்போது பைசா", nines(20)));
+    check("₹99999999999999999999.999", Register::Spoken, &format!("{} புள்ளி {} ரூபா", nines(20), nines(3)));
+}
