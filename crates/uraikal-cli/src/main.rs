@@ -26,6 +26,9 @@ mod graphemes;
 mod build_lattices;
 mod oiwer;
 
+// --- area: transcribe (issue 9) ---
+mod transcribe;
+
 // --- area: d4 (issue 7) ---
 mod tokenizers;
 
@@ -99,6 +102,10 @@ enum Command {
     Prep(prep::PrepArgs),
 
     // --- area: transcribe (issue 9) ---
+    /// Transcribe manifests with a Whisper model (whisper.cpp), resumable and shardable.
+    Transcribe(transcribe::TranscribeArgs),
+    /// Join hypothesis files (shards of one run) and report duplicates and gaps.
+    MergeHyps(transcribe::MergeHypsArgs),
 
     // --- area: yaappu (issue 11) ---
     /// Tamil prosody: scan a verse for அசை, சீர், தளை and metre.
@@ -146,6 +153,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Prep(args) => prep::run(args),
 
         // --- area: transcribe (issue 9) ---
+        Command::Transcribe(args) => transcribe::run_transcribe(args),
+        Command::MergeHyps(args) => transcribe::run_merge_hyps(args),
 
         // --- area: yaappu (issue 11) ---
         Command::Yaappu(args) => yaappu::run(args),
@@ -161,6 +170,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn main() -> ExitCode {
+    common::die_quietly_on_closed_pipe();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
