@@ -23,7 +23,8 @@ pub struct Args {
     /// Language for records that carry neither `language` nor `lang`.
     #[arg(long)]
     language: Option<String>,
-    /// vimarsha (Vimarsha's exact lattices).
+    /// vimarsha (Vimarsha's exact lattices) or uraikal (optional words, compound splits); default uraikal
+    /// for Tamil, vimarsha otherwise.
     #[arg(long)]
     mode: Option<String>,
 }

@@ -75,3 +75,13 @@ pub fn print_json_pretty<T: serde::Serialize + ?Sized>(value: &T) -> Result<()> 
     writeln!(out)?;
     Ok(())
 }
+
+/// Like other Unix filters, end quietly when stdout is closed early (`uraikal … | head`) instead of failing
+/// on the next write: restore the default SIGPIPE action, which Rust's runtime sets to "ignore".
+pub fn die_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any thread exists; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}

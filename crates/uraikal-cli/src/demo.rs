@@ -1,6 +1,7 @@
 //! `uraikal demo`: the benchmark's main job on data embedded in the binary, so it runs from any folder on a
 //! fresh clone: track A1 scores the bundled *example* hypotheses (references perturbed by fixed rules, not
-//! real speech recognisers) against the bundled sample manifest and prints the leaderboard.
+//! real speech recognisers) against the bundled sample manifest and prints the leaderboard; track D4 measures
+//! the bundled tokenizers on the bundled Kural passages and prints theirs.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -57,6 +58,8 @@ pub fn run(args: DemoArgs) -> Result<ExitCode> {
         print_json_pretty(&all)?;
     } else {
         print!("{}", leaderboard(&board, manifests.utterances.len(), options));
+        // --- area: d4 (issue 7) ---
+        print!("\n{}", crate::tokenizers::demo_board()?);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context, Result};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use uraikal_metrics::lattice::{corpus_oiwer, oiwer, Language, Lattice, Mode, Oiwer};
+use serde_json::value::RawValue;
+use uraikal_metrics::lattice::{oiwer, oiwer_groups, Language, Lattice, Mode, Oiwer};
 
 /// Arguments of `uraikal oiwer`.
 #[derive(clap::Args)]
@@ -24,7 +25,8 @@ pub struct Args {
     /// The reference lattice: nested JSON ([["a", "b"], ["c"]]) or the brace string ({a | b} {c}).
     #[arg(long)]
     reference: Option<String>,
-    /// vimarsha: Vimarsha's exact numbers (the uraikal mode is being built).
+    /// vimarsha (Vimarsha's exact numbers) or uraikal (one DP over the whole lattice: optional groups,
+    /// compounds, case, digits); default uraikal for Tamil, vimarsha otherwise.
     #[arg(long)]
     mode: Option<String>,
     /// Print the single result as JSON.
@@ -104,7 +106,8 @@ struct Record<'a> {
     language: Option<Cow<'a, str>>,
     #[serde(borrow)]
     hypothesis: Cow<'a, str>,
-    reference: serde_json::Value,
+    #[serde(borrow)]
+    reference: &'a RawValue,
 }
 
 #[derive(Serialize)]
@@ -156,29 +159,33 @@ fn batch(
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| (i + 1, l))
         .collect();
-    let scored: Vec<Result<(Vec<u8>, Oiwer), (usize, String)>> = lines
+    let scored: Vec<Result<(Vec<u8>, usize, usize), (usize, String)>> = lines
         .par_iter()
         .map(|&(line, json)| score_line(json, fallback, mode).map_err(|message| (line, message)))
         .collect();
-    let mut out = Vec::with_capacity(text.len() * 2);
-    let mut results = Vec::with_capacity(scored.len());
-    for item in scored {
+    let (mut errors, mut words) = (0, 0);
+    for item in &scored {
         match item {
-            Ok((bytes, result)) => {
-                out.extend_from_slice(&bytes);
-                results.push(result);
-            }
+            Ok((_, e, n)) => (errors, words) = (errors + e, words + n),
             Err((line, message)) => bail!("{}:{line}: {message}", input.display()),
         }
     }
+    let records = scored.into_iter().flatten().map(|(bytes, _, _)| bytes);
     match output {
-        Some(path) => uraikal_io::write_atomic(path, &out)?,
-        None => std::io::stdout().lock().write_all(&out)?,
+        Some(path) => uraikal_io::write_atomic(path, &records.flatten().collect::<Vec<u8>>())?,
+        None => {
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            for bytes in records {
+                stdout.write_all(&bytes)?;
+            }
+            stdout.flush()?;
+        }
     }
-    if let Some(corpus) = corpus_oiwer(&results) {
+    if words > 0 {
+        let corpus = errors as f64 / words as f64 * 100.0;
         eprintln!(
             "corpus OIWER {corpus:.2}% over {} utterances (Σ errors ÷ Σ N)",
-            results.len()
+            lines.len()
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -188,26 +195,36 @@ fn score_line(
     json: &str,
     fallback: Option<Language>,
     mode: Option<Mode>,
-) -> Result<(Vec<u8>, Oiwer), String> {
+) -> Result<(Vec<u8>, usize, usize), String> {
     let record: Record<'_> =
         serde_json::from_str(json).map_err(|e| format!("invalid JSON record: {e}"))?;
     let language = match &record.language {
         Some(name) => Language::parse(name).map_err(|e| e.to_string())?,
         None => fallback.ok_or("the record has no \"language\" and no --language was given")?,
     };
-    let lattice = match &record.reference {
-        serde_json::Value::String(text) => Lattice::parse(text),
-        other => Lattice::from_json(other),
+    let mode = mode.unwrap_or(Mode::default_for(language));
+    // The common shape (a list of lists of strings) is read without building a Lattice; anything else
+    // goes through Lattice for its error message or its string form.
+    let raw = record.reference.get();
+    let result = match serde_json::from_str::<Vec<Vec<Cow<'_, str>>>>(raw) {
+        Ok(groups) => oiwer_groups(&record.hypothesis, &groups, language, mode),
+        Err(_) => {
+            let value: serde_json::Value = serde_json::from_str(raw).map_err(|e| e.to_string())?;
+            let lattice = match &value {
+                serde_json::Value::String(text) => Lattice::parse(text),
+                other => Lattice::from_json(other),
+            }
+            .map_err(|e| e.to_string())?;
+            oiwer(&record.hypothesis, &lattice, language, mode)
+        }
     }
     .map_err(|e| e.to_string())?;
-    let mode = mode.unwrap_or(Mode::default_for(language));
-    let result = oiwer(&record.hypothesis, &lattice, language, mode).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::with_capacity(256);
+    let mut bytes = Vec::with_capacity(json.len() + 256);
     serde_json::to_writer(
         &mut bytes,
         &Output::new(Some(&record.id).filter(|id| !id.is_null()), &result, mode),
     )
     .map_err(|e| e.to_string())?;
     bytes.push(b'\n');
-    Ok((bytes, result))
+    Ok((bytes, result.errors(), result.reference_words))
 }

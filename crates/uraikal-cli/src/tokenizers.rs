@@ -26,8 +26,9 @@ pub struct TokenizersArgs {
     /// Passage files (d4_<slice>.jsonl: {"id","text","slice","source"}); default: the bundled Kural slice.
     #[arg(long, num_args = 1..)]
     data: Vec<PathBuf>,
-    /// A tokenizer: tokenizer.json, tokenizer.json.gz, a folder holding one, or a Hugging Face repo id
-    /// (with the `hub` feature). Repeatable; default: the six bundled tokenizers.
+    /// A tokenizer: tokenizer.json, tokenizer.json.gz, an OpenAI .tiktoken file, a SentencePiece .model,
+    /// a folder holding one, or a Hugging Face repo id (with the `hub` feature). Repeatable; default: the
+    /// six bundled tokenizers.
     #[arg(long = "tokenizer")]
     tokenizers: Vec<String>,
     /// Write the results document (JSON) here, atomically.
@@ -292,6 +293,31 @@ pub fn table(report: &Report) -> String {
         ));
     }
     out
+}
+
+/// Track D4 for `uraikal demo`: the bundled tokenizers (and their grapheme-safe variants) on the bundled
+/// Kural passages, ranked by tokens per word, those that lose text last.
+pub fn demo_board() -> Result<String> {
+    let (passages, data) = read_passages(&[])?;
+    let (tokenizers, skipped) = load_tokenizers(&[], true);
+    let mut report = evaluate(&tokenizers, skipped, &passages, data);
+    let loses_text = |r: &Record| r.counts.unk_tokens > 0 || r.metrics.round_trip != Some(1.0);
+    let tokens_per_word = |r: &Record| r.metrics.tokens_per_word.unwrap_or(f64::INFINITY);
+    report.results.sort_by(|a, b| {
+        (loses_text(a), tokens_per_word(a))
+            .partial_cmp(&(loses_text(b), tokens_per_word(b)))
+            .expect("no NaN")
+    });
+    let mut out = format!(
+        "Uraikal demo · track D4 (how tokenizers handle Tamil) · benchmark {URAIKAL_VERSION}\n\
+         The {} kurals embedded in the binary, with the six bundled tokenizers (+grapheme-safe: the same tokenizer\n\
+         with the pre-tokenizer of `uraikal tokenizers patch-pretok`). Fewer tokens per word is better, but\n\
+         tokenizers that lose text (unknown tokens, a failed round trip) rank last; every cut column is a share of\n\
+         Tamil words cut inside a letter or a character (SPEC D2). Measure your own with `uraikal tokenizers`.\n\n",
+        passages.len()
+    );
+    out.push_str(&table(&report));
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Track D4: how tokenizers handle Tamil. (Issue 7; the rules are SPEC.md section D.)
 //!
 //! * [`load`] reads a tokenizer (tokenizer.json, tokenizer.json.gz, a folder holding one, an OpenAI
-//!   `.tiktoken` rank file) into a [`Loaded`] tokenizer with padding and truncation switched off.
+//!   `.tiktoken` rank file, a SentencePiece `.model`) into a [`Loaded`] tokenizer with padding and
+//!   truncation switched off.
 //! * [`measure`] encodes passages and counts, per slice, the D4 measures: tokens per word, bytes per
 //!   token, letter cuts, pre-tokenizer cuts, byte cuts, unknown tokens and round trips.
 //! * [`pretok`] holds the grapheme-safe pre-tokenizer pattern and rewrites a tokenizer.json with it.
@@ -34,6 +35,8 @@ pub mod load;
 pub mod measure;
 pub mod pretok;
 pub mod report;
+mod sentencepiece;
+mod tiktoken;
 
 pub use error::{Error, ErrorKind};
 pub use load::{load, Loaded};

@@ -1,5 +1,6 @@
 //! Loading tokenizers: tokenizer.json, tokenizer.json.gz, a folder holding one, an OpenAI `.tiktoken`
-//! rank file, or (with the `hub` feature) a Hugging Face repo id. Padding and truncation are switched off.
+//! rank file, a SentencePiece `.model` file, or (with the `hub` feature) a Hugging Face repo id. Padding
+//! and truncation are switched off.
 //!
 //! A [`Loaded`] tokenizer also carries what the measures need besides encoding: the model's unknown id and
 //! each token's bytes (SPEC D3).
@@ -39,9 +40,18 @@ impl std::fmt::Debug for Loaded {
     }
 }
 
-/// The parts of a tokenizer.json the measures read besides what the library exposes.
+/// What the measures read besides what the library exposes: the pre-tokenizer and decoder as JSON (for
+/// the byte-level test and the grapheme-safe rewrite) and the model's unknown token.
+pub(crate) struct Shape {
+    pub(crate) pre_tokenizer: Option<Value>,
+    pub(crate) decoder: Option<Value>,
+    pub(crate) unk_id: Option<u32>,
+    pub(crate) unk_token: Option<String>,
+}
+
+/// [`Shape`] as read from a tokenizer.json (the rest of the file is skipped).
 #[derive(Deserialize)]
-struct Shape {
+struct JsonShape {
     #[serde(default)]
     pre_tokenizer: Option<Value>,
     #[serde(default)]
@@ -89,21 +99,37 @@ impl Loaded {
         name: &str,
         source: &str,
         sha256: Option<String>,
-        mut tokenizer: Tokenizer,
+        tokenizer: Tokenizer,
         json: &[u8],
     ) -> Result<Loaded, Error> {
-        let shape: Shape = serde_json::from_slice(json).map_err(|e| {
+        let shape: JsonShape = serde_json::from_slice(json).map_err(|e| {
             Error::new(
                 source,
                 ErrorKind::Unloadable(format!("not a valid tokenizer.json: {e}")),
             )
         })?;
+        let shape = Shape {
+            pre_tokenizer: shape.pre_tokenizer,
+            decoder: shape.decoder,
+            unk_id: shape.model.unk_id,
+            unk_token: shape.model.unk_token,
+        };
+        Loaded::from_shape(name, source, sha256, tokenizer, shape)
+    }
+
+    pub(crate) fn from_shape(
+        name: &str,
+        source: &str,
+        sha256: Option<String>,
+        mut tokenizer: Tokenizer,
+        shape: Shape,
+    ) -> Result<Loaded, Error> {
         // Some tokenizer.json files pad (or truncate) to 128: D4 measures whole passages.
         tokenizer.with_padding(None);
         tokenizer
             .with_truncation(None)
             .map_err(|e| Error::new(source, ErrorKind::Unloadable(e.to_string())))?;
-        let unk_id = match (&shape.model.unk_id, &shape.model.unk_token) {
+        let unk_id = match (&shape.unk_id, &shape.unk_token) {
             (Some(id), _) => Some(*id),
             (None, Some(token)) => tokenizer.token_to_id(token),
             (None, None) => None,
@@ -222,21 +248,30 @@ fn byte_piece(token: &str) -> Option<u8> {
 
 const NOT_A_BYTE: u16 = u16::MAX;
 
-/// The GPT-2 byte-level alphabet, inverted: code point → the byte it stands for. Printable Latin-1 bytes
-/// stand for themselves; the other 68 bytes, in order, for U+0100, U+0101, …
-fn byte_level_alphabet() -> Vec<u16> {
+/// The GPT-2 byte-level alphabet: the character standing for each byte. Printable Latin-1 bytes stand for
+/// themselves; the other 68 bytes, in order, for U+0100, U+0101, …
+pub(crate) fn byte_level_chars() -> [char; 256] {
     let printable = |b: u32| {
         (0x21..=0x7E).contains(&b) || (0xA1..=0xAC).contains(&b) || (0xAE..=0xFF).contains(&b)
     };
-    let mut table = vec![NOT_A_BYTE; 0x100 + 68];
+    let mut chars = ['\0'; 256];
     let mut next = 0x100;
     for b in 0..=0xFFu32 {
-        if printable(b) {
-            table[b as usize] = b as u16;
+        chars[b as usize] = if printable(b) {
+            char::from_u32(b).expect("Latin-1")
         } else {
-            table[next] = b as u16;
             next += 1;
-        }
+            char::from_u32(next - 1).expect("below U+0200")
+        };
+    }
+    chars
+}
+
+/// The byte-level alphabet inverted: code point → the byte it stands for (or NOT_A_BYTE).
+fn byte_level_alphabet() -> Vec<u16> {
+    let mut table = vec![NOT_A_BYTE; 0x100 + 68];
+    for (b, c) in byte_level_chars().iter().enumerate() {
+        table[*c as usize] = b as u16;
     }
     table
 }
@@ -250,7 +285,7 @@ pub fn load(spec: &str) -> Result<Loaded, Error> {
             Error::new(
                 spec,
                 ErrorKind::NotFound(
-                    "the folder holds no tokenizer.json, tokenizer.json.gz or *.tiktoken file"
+                    "the folder holds no tokenizer.json, tokenizer.json.gz, *.tiktoken or *.model file"
                         .into(),
                 ),
             )
@@ -279,7 +314,11 @@ fn find_in_folder(folder: &Path) -> Option<std::path::PathBuf> {
     let mut others: Vec<_> = std::fs::read_dir(folder)
         .ok()?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "tiktoken"))
+        .filter(|p| {
+            p.is_file()
+                && p.extension()
+                    .is_some_and(|e| e == "tiktoken" || e == "model")
+        })
         .collect();
     others.sort();
     others.into_iter().next()
@@ -308,7 +347,7 @@ fn file_name(file: &Path) -> String {
         return "tokenizer".into();
     }
     let mut stem = name.as_str();
-    for ext in [".gz", ".json", ".tiktoken"] {
+    for ext in [".gz", ".json", ".tiktoken", ".model"] {
         stem = stem.strip_suffix(ext).unwrap_or(stem);
     }
     stem.to_string()
@@ -325,7 +364,8 @@ fn load_file(file: &Path, name: &str, spec: &str) -> Result<Loaded, Error> {
 
 impl Loaded {
     /// Loads a tokenizer from a file's bytes as stored; `file_name` tells the format (`.gz`: gzipped
-    /// tokenizer.json, `.tiktoken`: OpenAI ranks, else tokenizer.json). The sha256 is of `raw`.
+    /// tokenizer.json, `.tiktoken`: OpenAI ranks, `.model`: SentencePiece, else tokenizer.json). The sha256
+    /// is of `raw`.
     pub fn from_stored(
         name: &str,
         source: &str,
@@ -334,10 +374,10 @@ impl Loaded {
     ) -> Result<Loaded, Error> {
         let sha256 = Some(uraikal_io::sha256_hex(raw));
         if file_name.ends_with(".tiktoken") {
-            return Err(Error::new(
-                source,
-                ErrorKind::Unloadable("OpenAI .tiktoken rank files are not read yet".into()),
-            ));
+            return crate::tiktoken::from_ranks(name, source, sha256, raw);
+        }
+        if file_name.ends_with(".model") {
+            return crate::sentencepiece::from_model(name, source, sha256, raw);
         }
         if file_name.ends_with(".gz") {
             let json = gunzip(raw).map_err(|m| Error::new(source, ErrorKind::Unloadable(m)))?;
@@ -375,16 +415,18 @@ fn looks_like_hub_id(spec: &str) -> bool {
 
 #[cfg(feature = "hub")]
 fn load_hub(spec: &str) -> Result<Loaded, Error> {
-    // Only tokenizer.json is fetched (the equivalent of trust_remote_code=False); HF_TOKEN for gated repos.
+    // Only tokenizer.json is fetched (the equivalent of trust_remote_code=False), into the hub's cache;
+    // HF_TOKEN for gated repos.
     let params = tokenizers::FromPretrainedParameters {
         token: std::env::var("HF_TOKEN").ok(),
         ..Default::default()
     };
     let tokenizer = Tokenizer::from_pretrained(spec, Some(params))
         .map_err(|e| Error::new(spec, ErrorKind::Unloadable(format!("hub: {e}"))))?;
+    // The library does not say where it cached the file: the sha256 is of the tokenizer re-serialised.
     let json = tokenizer
         .to_string(false)
-        .map_err(|e| Error::new(spec, ErrorKind::Unloadable(e.to_string())))?;
+        .map_err(|e| Error::new(spec, ErrorKind::Unloadable(format!("hub: {e}"))))?;
     let name = spec.rsplit('/').next().unwrap_or(spec);
     let sha256 = Some(uraikal_io::sha256_hex(json.as_bytes()));
     Loaded::from_parts(name, spec, sha256, tokenizer, json.as_bytes())

@@ -176,3 +176,184 @@ fn vimarsha_lattices_equal_every_golden_row() {
         );
     }
 }
+
+/// (hypothesis, reference, expected errors, expected N) in the uraikal mode.
+fn check_uraikal(hypothesis: &str, reference: &str, errors: usize, words: usize) {
+    let lattice = Lattice::parse(reference).unwrap();
+    let got = oiwer(hypothesis, &lattice, Language::Tamil, Mode::Uraikal).unwrap();
+    assert_eq!(
+        (got.errors(), got.reference_words),
+        (errors, words),
+        "{hypothesis} | {reference}: {got:?}"
+    );
+    assert_eq!(got.operations.len(), got.hypothesis_alignment.len());
+}
+
+#[test]
+fn uraikal_mode_compounds() {
+    let poyvittu = r#"[["நான்"], ["போயிட்டு", "போய்விட்டு", "போய் விட்டு"], ["வந்தேன்"]]"#;
+    // A multi-word form is one path through its group, aligned inside the DP.
+    check_uraikal("நான் போய் விட்டு வந்தேன்", poyvittu, 0, 4);
+    check_uraikal("நான் போயிட்டு வந்தேன்", poyvittu, 0, 3);
+    // A compound written apart in the hypothesis matches the joined form (and the reverse).
+    check_uraikal("நான் போய் விட்டு வந்தேன்", "{நான்} {போய்விட்டு} {வந்தேன்}", 0, 3);
+    check_uraikal(
+        "நான் போய்விட்டு வந்தேன்",
+        r#"[["நான்"], ["போய் விட்டு"], ["வந்தேன்"]]"#,
+        0,
+        4,
+    );
+    // Vimarsha counts the whole utterance's words when picking a phrase form: the uraikal mode does not.
+    check_uraikal(
+        "அவள் 1998ல பிறந்தாள்",
+        r#"[["அவள்"], ["ஆயிரத்து தொள்ளாயிரத்து தொண்ணூற்று எட்டில்", "1998ல்", "1998 இல்"], ["பிறந்தாள்"]]"#,
+        1,
+        3,
+    );
+}
+
+#[test]
+fn uraikal_mode_optional_words() {
+    let optional = r#"[["அவன்"], ["", "நேற்று"], ["வந்தான்"]]"#;
+    check_uraikal("அவன் வந்தான்", optional, 0, 2);
+    check_uraikal("அவன் நேற்று வந்தான்", optional, 0, 3);
+    // A variant of the optional word is a substitution (the path with more reference words wins the tie).
+    check_uraikal("அவன் நேத்து வந்தான்", optional, 1, 3);
+    check_uraikal("அவன் வந்தான்", "{அவன்} {} {வந்தான்}", 0, 2);
+    // Vimarsha cannot express this: it drops empty forms, so the word becomes mandatory.
+    let lattice = Lattice::parse(optional).unwrap();
+    let vimarsha = oiwer("அவன் வந்தான்", &lattice, Language::Tamil, Mode::Vimarsha).unwrap();
+    assert_eq!(vimarsha.deletions, 1);
+}
+
+#[test]
+fn uraikal_mode_digits_and_number_words() {
+    check_uraikal("௧௦ ரூபாய்", "{பத்து | 10} {ரூபாய்}", 0, 2);
+    check_uraikal("10 ரூபாய்", "{பத்து} {ரூபாய்}", 0, 2);
+    check_uraikal("பத்து ரூபாய்", "{10} {ரூபாய்}", 0, 2);
+    check_uraikal("10000 ரூபாய்", r#"[["பத்தாயிரம்", "10,000"], ["ரூபாய்"]]"#, 0, 2);
+    check_uraikal("ரெண்டாயிரத்தி முன்னூறு ரூபாய்", "{2300} {ரூபாய்}", 0, 3);
+}
+
+#[test]
+fn uraikal_mode_case_and_format_characters() {
+    check_uraikal(
+        "அவர் phone பண்ணினார்",
+        r#"[["அவர்"], ["Phone", "போன்"], ["பண்ணினார்"]]"#,
+        0,
+        3,
+    );
+    check_uraikal("ஒரு\u{200d}நாள்", "{ஒருநாள்}", 0, 1);
+    check_uraikal("அவன் வந்தான்…", "{அவன்} {வந்தான்}", 0, 2);
+}
+
+#[test]
+fn uraikal_mode_errors_and_alignment() {
+    let lattice = Lattice::parse("{அவன்} {வந்தான்}").unwrap();
+    let got = oiwer("அவள் வந்தான் இன்று", &lattice, Language::Tamil, Mode::Uraikal).unwrap();
+    let ops: Vec<&str> = got.operations.iter().map(|o| o.as_str()).collect();
+    assert_eq!(ops, ["s", "c", "i"]);
+    assert_eq!(got.reference_alignment, ["அவன்", "வந்தான்", ""]);
+    assert_eq!(got.percent(), 100.0);
+    let empty = oiwer("", &lattice, Language::Tamil, Mode::Uraikal).unwrap();
+    assert_eq!((empty.deletions, empty.percent()), (2, 100.0));
+    for bad in ["[]", "{ . }", "[[\"\"]]"] {
+        let lattice = Lattice::parse(bad).unwrap();
+        let err = oiwer("x", &lattice, Language::Tamil, Mode::Uraikal).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::EmptyLattice, "{bad}");
+    }
+}
+
+#[test]
+fn uraikal_lattices_make_optional_words_and_split_compounds() {
+    let check = |hypotheses: &[&str], expected: &str| {
+        let lattice = build_lattice(hypotheses, Language::Tamil, Mode::Uraikal).unwrap();
+        assert_eq!(lattice.to_string(), expected, "{hypotheses:?}");
+    };
+    check(
+        &["நான் போயிட்டு வந்தேன்", "நான் போய் விட்டு வந்தேன்"],
+        "{நான்} {போயிட்டு | போய் விட்டு} {வந்தேன்}",
+    );
+    check(
+        &["நான் போய் விட்டு வந்தேன்", "நான் போயிட்டு வந்தேன்"],
+        "{நான்} {போய் விட்டு | போயிட்டு} {வந்தேன்}",
+    );
+    check(&["அவன் வந்தான்", "அவன் நேற்று வந்தான்"], "{அவன்} {நேற்று | } {வந்தான்}");
+    check(&["அவன் நேற்று வந்தான்", "அவன் வந்தான்"], "{அவன்} {நேற்று | } {வந்தான்}");
+    check(
+        &[
+            "அவர் ஒரு நல்ல மனிதர்",
+            "அவர் ஓர் நல்ல மனிதர்",
+            "Avar ஒரு நல்ல மனிதர்",
+        ],
+        "{அவர் | avar} {ஒரு | ஓர்} {நல்ல} {மனிதர்}",
+    );
+    // Every hypothesis is a path through its own lattice with no error.
+    let hypotheses = [
+        "சரி சரி நான் பாத்துக்கிறேன்",
+        "சரி நான் பார்த்துக்கொள்கிறேன்",
+        "சரி சரி நான் பார்த்துக் கொள்கிறேன்",
+    ];
+    let lattice = build_lattice(&hypotheses, Language::Tamil, Mode::Uraikal).unwrap();
+    for hypothesis in hypotheses {
+        let got = oiwer(hypothesis, &lattice, Language::Tamil, Mode::Uraikal).unwrap();
+        assert_eq!(got.errors(), 0, "{hypothesis} vs {lattice}");
+    }
+}
+
+/// Every row of the table in SPEC L4: (hypothesis, reference, vimarsha (errors, N), uraikal (errors, N)).
+#[test]
+fn spec_l4_table() {
+    let rows: [(&str, &str, (usize, usize), (usize, usize)); 10] = [
+        (
+            "அவள் 1998ல பிறந்தாள்",
+            "{அவள்} {ஆயிரத்து தொள்ளாயிரத்து தொண்ணூற்று எட்டில் | 1998ல் | 1998 இல்} {பிறந்தாள்}",
+            (4, 6),
+            (1, 3),
+        ),
+        (
+            "நான் போய் விட்டு வந்தேன்",
+            "{நான்} {போய்விட்டு} {வந்தேன்}",
+            (2, 3),
+            (0, 3),
+        ),
+        ("அவன் வந்தான்", "{அவன்} { | நேற்று} {வந்தான்}", (1, 3), (0, 2)),
+        (
+            "அவர் phone பண்ணினார்",
+            "{அவர்} {Phone | போன்} {பண்ணினார்}",
+            (1, 3),
+            (0, 3),
+        ),
+        ("௧௦ ரூபாய்", "{பத்து | 10} {ரூபாய்}", (1, 2), (0, 2)),
+        ("10 ரூபாய்", "{பத்து} {ரூபாய்}", (1, 2), (0, 2)),
+        ("10000 ரூபாய்", "{பத்தாயிரம் | 10,000} {ரூபாய்}", (1, 2), (0, 2)),
+        ("அவன் வந்தான்…", "{அவன்} {வந்தான்}", (1, 2), (0, 2)),
+        ("ஒரு\u{200d}நாள்", "{ஒருநாள்}", (0, 1), (0, 1)),
+        ("அவன் நேற்று வந்தான்", "{அவன்} {. | நேற்று} {வந்தான்}", (0, 3), (0, 3)),
+    ];
+    for (hypothesis, reference, vimarsha, uraikal) in rows {
+        let lattice = Lattice::parse(reference).unwrap();
+        for (mode, expected) in [(Mode::Vimarsha, vimarsha), (Mode::Uraikal, uraikal)] {
+            let got = oiwer(hypothesis, &lattice, Language::Tamil, mode).unwrap();
+            assert_eq!(
+                (got.errors(), got.reference_words),
+                expected,
+                "{mode} {hypothesis} | {reference}"
+            );
+        }
+    }
+    // The optional group of the last row: without the word, uraikal still scores 0; vimarsha deletes it.
+    let lattice = Lattice::parse("{அவன்} {. | நேற்று} {வந்தான்}").unwrap();
+    assert_eq!(
+        oiwer("அவன் வந்தான்", &lattice, Language::Tamil, Mode::Uraikal)
+            .unwrap()
+            .errors(),
+        0
+    );
+    assert_eq!(
+        oiwer("அவன் வந்தான்", &lattice, Language::Tamil, Mode::Vimarsha)
+            .unwrap()
+            .errors(),
+        1
+    );
+}

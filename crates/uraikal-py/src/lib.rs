@@ -5,7 +5,11 @@
 //! `ValueError` with the Rust message; no panic crosses into Python; corpus metrics release the GIL.
 
 use pyo3::exceptions::PyValueError;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -24,10 +28,52 @@ fn clean(text: &str, legacy_au: bool) -> String {
 /// Tamil letters (எழுத்து), not code points: letters("தமிழ்") == ["த", "மி", "ழ்"]. Lossless.
 #[pyfunction]
 #[pyo3(signature = (text, ligatures = false))]
-fn letters(text: &str, ligatures: bool) -> Vec<String> {
-    uraikal_text::letters_with(text, uraikal_text::LetterOptions::ligatures(ligatures))
-        .map(|l| l.as_str().to_string())
-        .collect()
+fn letters<'py>(py: Python<'py>, text: &str, ligatures: bool) -> PyResult<Bound<'py, PyList>> {
+    let pieces = uraikal_text::letters_with(text, uraikal_text::LetterOptions::ligatures(ligatures)).map(|l| l.as_str());
+    piece_list(py, pieces)
+}
+
+/// Python strings of short pieces (letters, graphemes), made once: a text of millions of letters uses a few
+/// hundred distinct ones, and making a new str object for each would cost more than finding the letters.
+static PIECES: std::sync::Mutex<Option<HashMap<Box<str>, Py<PyString>, BuildHasherDefault<Fnv>>>> =
+    std::sync::Mutex::new(None);
+
+/// FNV-1a: the keys are a few bytes long, where SipHash's setup dominates.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+const PIECE_CACHE_LIMIT: usize = 8192;
+
+fn piece_list<'py, 'a>(py: Python<'py>, pieces: impl Iterator<Item = &'a str>) -> PyResult<Bound<'py, PyList>> {
+    let mut guard = PIECES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let cache = guard.get_or_insert_with(HashMap::default);
+    let mut objects = Vec::new();
+    for piece in pieces {
+        let object = match cache.get(piece) {
+            Some(object) => object.clone_ref(py),
+            None => {
+                let object = PyString::new(py, piece).unbind();
+                if piece.len() <= 16 && cache.len() < PIECE_CACHE_LIMIT {
+                    cache.insert(piece.into(), object.clone_ref(py));
+                }
+                object
+            }
+        };
+        objects.push(object);
+    }
+    PyList::new(py, objects)
 }
 
 /// Prosodic length of one letter: "kuril", "nedil", "otru", "aaytham" or "other".
@@ -50,8 +96,8 @@ fn normalize(text: &str) -> String {
 
 /// Extended grapheme clusters (Unicode 17) with the Tamil and Sinhala folds. Lossless.
 #[pyfunction]
-fn graphemes(text: &str) -> Vec<String> {
-    uraikal_text::graphemes(text).map(str::to_string).collect()
+fn graphemes<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyList>> {
+    piece_list(py, uraikal_text::graphemes(text))
 }
 
 /// Consonant + virama + independent vowel → the letter: compose("ந்ஆர்இ") == "நாரி".
@@ -133,7 +179,7 @@ fn unit(name: &str) -> PyResult<uraikal_metrics::Unit> {
 }
 
 /// Corpus WER: Σ word edits ÷ Σ reference words, on text normalised by the frozen normaliser (the A1 rule);
-/// `normalize=False` scores the text as given, split on whitespace.
+/// `normalize=False` scores the text as given with jiwer's default word split (runs of spaces, not tabs).
 #[pyfunction]
 #[pyo3(signature = (reference, hypothesis, normalize = true))]
 fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, normalize: bool) -> PyResult<f64> {
@@ -142,13 +188,13 @@ fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAn
         let mut edits = 0usize;
         let mut words = 0usize;
         for (r, h) in &pairs {
+            // Normalised text has single spaces, so jiwer's word split is the A1 rule's split too (SPEC S4).
             let (r, h) = if normalize {
                 (uraikal_text::normalize(r), uraikal_text::normalize(h))
             } else {
                 (r.clone(), h.clone())
             };
-            let r: Vec<&str> = r.split_whitespace().collect();
-            let h: Vec<&str> = h.split_whitespace().collect();
+            let (r, h) = (uraikal_metrics::jiwer::words(&r), uraikal_metrics::jiwer::words(&h));
             edits += uraikal_metrics::align::distance(&r, &h);
             words += r.len();
         }

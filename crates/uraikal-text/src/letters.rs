@@ -286,7 +286,7 @@ impl<'a> Letters<'a> {
 
     /// `end` extended over joiners and non-Tamil combining marks that follow a Tamil unit (they belong to
     /// its grapheme cluster).
-    #[inline(always)]
+    #[inline(never)]
     fn attachments(&self, mut end: usize) -> usize {
         let bytes = self.text.as_bytes();
         while let Some(&b) = bytes.get(end) {
@@ -306,6 +306,7 @@ impl<'a> Letters<'a> {
 
     /// The end of the non-Tamil unit at `self.pos`: an extended grapheme cluster, cut before any Tamil code
     /// point inside it (a Tamil sign never attaches to a non-Tamil base).
+    #[inline(never)]
     fn other_unit(&self) -> usize {
         let bytes = self.text.as_bytes();
         let start = self.pos;
@@ -331,23 +332,32 @@ impl<'a> Letters<'a> {
 impl<'a> Iterator for Letters<'a> {
     type Item = Letter<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<Letter<'a>> {
-        if self.pos >= self.text.len() {
-            return None;
-        }
-        let (end, kind) = match tamil_at(self.text.as_bytes(), self.pos) {
-            Some(c) => {
-                let (end, kind) = self.tamil_unit(c);
-                (self.attachments(end), kind)
+        let bytes = self.text.as_bytes();
+        let start = self.pos;
+        let first = *bytes.get(start)?;
+        let (end, kind) = if let Some(offset) = tamil_at(bytes, start) {
+            let (end, kind) = self.tamil_unit(offset);
+            // Joiners and foreign marks are rare: look for them only when a non-ASCII, non-Tamil byte follows.
+            match bytes.get(end) {
+                Some(&b) if b >= 0x80 && tamil_at(bytes, end).is_none() => (self.attachments(end), kind),
+                _ => (end, kind),
             }
-            None => (self.other_unit(), LetterKind::Other),
-        };
-        let letter = Letter {
-            text: &self.text[self.pos..end],
-            kind,
+        } else if first < 0x80
+            && bytes
+                .get(start + 1)
+                .is_none_or(|&next| next < 0x80 && !(first == b'\r' && next == b'\n'))
+        {
+            (start + 1, LetterKind::Other)
+        } else {
+            (self.other_unit(), LetterKind::Other)
         };
         self.pos = end;
-        Some(letter)
+        Some(Letter {
+            text: &self.text[start..end],
+            kind,
+        })
     }
 }
 

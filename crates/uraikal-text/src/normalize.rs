@@ -7,7 +7,6 @@ use std::borrow::Cow;
 
 use crate::category::{class, is_latin_letter, Class};
 use crate::nfc::to_nfc;
-use crate::tamil::is_tamil;
 
 /// The version of the normaliser's rules (SPEC N). Result records carry it; it changes whenever a rule does.
 pub const NORMALIZER_VERSION: &str = "1.0";
@@ -21,11 +20,17 @@ pub const NORMALIZER_VERSION: &str = "1.0";
 /// assert_eq!(uraikal_text::normalize("௨௦௨௪ ஆம் ஆண்டு."), "2024 ஆம் ஆண்டு");
 /// ```
 pub fn normalize(text: &str) -> String {
-    let text = to_nfc(text); // N1
+    // N1: most text is already NFC, which the main loop verifies as it goes; otherwise compose and start over.
+    normalize_nfc(text, true).unwrap_or_else(|| normalize_nfc(&to_nfc(text), false).unwrap_or_default())
+}
+
+/// N2–N7 on `text`, which is NFC unless `verify` finds that it is not (then `None`).
+fn normalize_nfc(text: &str, verify: bool) -> Option<String> {
     let bytes = text.as_bytes();
-    let mut out = Normalized {
-        text: String::with_capacity(text.len()),
-        space_pending: false,
+    let mut out = Output {
+        text,
+        out: String::with_capacity(text.len()),
+        run_start: 0,
     };
     let mut recompose = false;
     let mut i = 0;
@@ -33,9 +38,11 @@ pub fn normalize(text: &str) -> String {
         let b = bytes[i];
         if b < 0x80 {
             match b {
-                b'A'..=b'Z' => out.push((b + 32) as char), // N4
-                b'!'..=b'/' | b':'..=b'@' | b'['..=b'`' | b'{'..=b'~' | b'\t'..=b'\r' | b' ' => out.separate(), // N5, N6
-                _ => out.push(b as char),
+                b'a'..=b'z' | b'0'..=b'9' => {}
+                b' ' if out.after_word(i) => {}
+                b'A'..=b'Z' => out.replace(i, 1, Some((b + 32) as char)), // N4
+                b'!'..=b'/' | b':'..=b'@' | b'['..=b'`' | b'{'..=b'~' | b'\t'..=b'\r' | b' ' => out.separate(i, 1), // N5, N6
+                _ => {}
             }
             i += 1;
             continue;
@@ -43,67 +50,96 @@ pub fn normalize(text: &str) -> String {
         if b == 0xE0 && matches!(bytes.get(i + 1), Some(0xAE | 0xAF)) {
             let cp = 0x0B80 + ((u32::from(bytes[i + 1]) - 0xAE) << 6) + (u32::from(bytes[i + 2]) & 0x3F);
             match cp {
-                0x0BE6..=0x0BEF => out.push((b'0' + (cp - 0x0BE6) as u8) as char), // N3
-                0x0BF3..=0x0BFA => out.separate(),                                 // N5: Tamil symbols
-                _ => out.push_str(&text[i..i + 3]),
+                0x0BE6..=0x0BEF => out.replace(i, 3, Some((b'0' + (cp - 0x0BE6) as u8) as char)), // N3
+                0x0BF3..=0x0BFA => out.separate(i, 3),                                            // N5: Tamil symbols
+                0x0BBE | 0x0BD7 if verify && !crate::nfc::tamil_sign_is_stable(bytes, i) => return None,
+                _ => {}
             }
             i += 3;
             continue;
         }
         let c = text[i..].chars().next().unwrap_or('\u{FFFD}');
+        let len = c.len_utf8();
+        if verify && !crate::nfc::is_stable(c) {
+            return None;
+        }
         match class(c) {
-            Class::Format => recompose = true,            // N2
-            Class::PunctuationOrSymbol => out.separate(), // N5
-            _ if c.is_whitespace() => out.separate(),     // N6
-            Class::Letter if is_latin_letter(c) => {
+            Class::Format => {
+                // N2
+                out.replace(i, len, None);
+                recompose = true;
+            }
+            Class::PunctuationOrSymbol => out.separate(i, len), // N5
+            _ if c.is_whitespace() => out.separate(i, len),     // N6
+            Class::Letter if is_latin_letter(c) && !c.is_lowercase() => {
                 // N4
+                out.flush(i, len);
                 for lower in c.to_lowercase() {
-                    out.push(lower);
+                    out.out.push(lower);
                 }
             }
-            _ => out.push(c),
+            _ => {}
         }
-        i += c.len_utf8();
+        i += len;
+    }
+    out.flush(bytes.len(), 0);
+    let mut normalized = out.out;
+    if normalized.ends_with(' ') {
+        normalized.pop();
     }
     // N7: dropping a format character can leave a base and its mark side by side; compose them again.
     if recompose {
-        if let Cow::Owned(composed) = to_nfc(&out.text) {
-            return composed;
+        if let Cow::Owned(composed) = to_nfc(&normalized) {
+            return Some(composed);
         }
     }
-    out.text
+    Some(normalized)
 }
 
-/// The output of `normalize` under construction: separators become one space, and only between words.
-struct Normalized {
-    text: String,
-    space_pending: bool,
+/// The output of `normalize` under construction. Characters that stay as they are accumulate as a run of the
+/// input (`run_start..` the current position) and are copied in one go; separators become one space, and
+/// only after a word (a final space is removed at the end).
+struct Output<'t> {
+    text: &'t str,
+    out: String,
+    run_start: usize,
 }
 
-impl Normalized {
+impl Output<'_> {
+    /// True when the last character kept so far is not a space (so a space may follow it).
     #[inline]
-    fn separate(&mut self) {
-        self.space_pending = !self.text.is_empty();
-    }
-
-    #[inline]
-    fn flush_space(&mut self) {
-        if self.space_pending {
-            self.text.push(' ');
-            self.space_pending = false;
+    fn after_word(&self, at: usize) -> bool {
+        if at > self.run_start {
+            self.text.as_bytes()[at - 1] != b' '
+        } else {
+            self.out.as_bytes().last().is_some_and(|&b| b != b' ')
         }
     }
 
+    /// Copies the pending run up to `at` and starts a new one after the `len` bytes at `at`.
     #[inline]
-    fn push(&mut self, c: char) {
-        self.flush_space();
-        self.text.push(c);
+    fn flush(&mut self, at: usize, len: usize) {
+        self.out.push_str(&self.text[self.run_start..at]);
+        self.run_start = at + len;
     }
 
+    /// The `len` bytes at `at` are replaced by `with` (or dropped).
     #[inline]
-    fn push_str(&mut self, s: &str) {
-        self.flush_space();
-        self.text.push_str(s);
+    fn replace(&mut self, at: usize, len: usize, with: Option<char>) {
+        self.flush(at, len);
+        if let Some(c) = with {
+            self.out.push(c);
+        }
+    }
+
+    /// The `len` bytes at `at` are a separator: one space, after a word only.
+    #[inline]
+    fn separate(&mut self, at: usize, len: usize) {
+        let space = self.after_word(at);
+        self.flush(at, len);
+        if space {
+            self.out.push(' ');
+        }
     }
 }
 
@@ -115,12 +151,27 @@ impl Normalized {
 /// assert_eq!(uraikal_text::tamil_share("123 !"), 0.0);
 /// ```
 pub fn tamil_share(text: &str) -> f64 {
+    let bytes = text.as_bytes();
     let (mut tamil, mut letters) = (0usize, 0usize);
-    for c in text.chars() {
-        if matches!(class(c), Class::Letter | Class::Mark) {
-            letters += 1;
-            tamil += usize::from(is_tamil(c));
-        }
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let (len, is_letter, in_tamil) = if b < 0x80 {
+            (1, b.is_ascii_alphabetic(), false)
+        } else if b == 0xE0 && matches!(bytes.get(i + 1), Some(0xAE | 0xAF)) {
+            let c = char::from_u32(0x0B80 + ((u32::from(bytes[i + 1]) - 0xAE) << 6) + (u32::from(bytes[i + 2]) & 0x3F));
+            (
+                3,
+                c.is_some_and(|c| matches!(class(c), Class::Letter | Class::Mark)),
+                true,
+            )
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            (c.len_utf8(), matches!(class(c), Class::Letter | Class::Mark), false)
+        };
+        letters += usize::from(is_letter);
+        tamil += usize::from(is_letter && in_tamil);
+        i += len;
     }
     if letters == 0 {
         0.0

@@ -25,6 +25,37 @@ fn any_text() -> impl Strategy<Value = String> {
     prop_oneof![tamilish(), any::<String>()]
 }
 
+/// SPEC N1–N7 written as plainly as possible, to check the fast implementation against.
+fn reference_normalize(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
+    use unicode_script::{Script, UnicodeScript};
+    let nfc: String = text.nfc().collect();
+    let without_format: String = nfc
+        .chars()
+        .filter(|c| c.general_category() != GeneralCategory::Format)
+        .collect();
+    let mut mapped = String::new();
+    for c in without_format.chars() {
+        let group = c.general_category_group();
+        if is_tamil_digit(c) {
+            mapped.push(char::from(b'0' + (c as u32 - 0x0BE6) as u8));
+        } else if group == GeneralCategoryGroup::Letter && c.script() == Script::Latin {
+            mapped.extend(c.to_lowercase());
+        } else if matches!(group, GeneralCategoryGroup::Punctuation | GeneralCategoryGroup::Symbol) {
+            mapped.push(' ');
+        } else {
+            mapped.push(c);
+        }
+    }
+    let spaced = mapped.split_whitespace().collect::<Vec<_>>().join(" ");
+    if without_format != nfc {
+        spaced.nfc().collect()
+    } else {
+        spaced
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -52,6 +83,7 @@ proptest! {
     #[test]
     fn normalize_is_idempotent_and_tidy(text in any_text()) {
         let once = normalize(&text);
+        prop_assert_eq!(&once, &reference_normalize(&text));
         prop_assert_eq!(normalize(&once), once.clone());
         prop_assert!(!once.starts_with(' ') && !once.ends_with(' ') && !once.contains("  "));
         let leftover = once.chars().any(|c| c.is_ascii_uppercase() || c.is_ascii_punctuation() || is_tamil_digit(c));

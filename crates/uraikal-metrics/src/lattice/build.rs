@@ -3,7 +3,7 @@
 
 use super::difflib::{matching_blocks, ratio};
 use super::normalize::vimarsha_normalize;
-use super::{Error, ErrorKind, Language, Lattice, Mode};
+use super::{uraikal, Error, ErrorKind, Language, Lattice, Mode};
 
 /// Builds a lattice from the hypotheses of one utterance (two or more for anything interesting; one gives
 /// one group per word). Hypotheses that normalise to nothing, and repeats, are dropped first.
@@ -20,7 +20,10 @@ pub fn build_lattice<S: AsRef<str>>(
 ) -> Result<Lattice, Error> {
     let mut texts: Vec<String> = Vec::with_capacity(hypotheses.len());
     for hypothesis in hypotheses {
-        let text = vimarsha_normalize(hypothesis.as_ref(), language);
+        let text = match mode {
+            Mode::Vimarsha => vimarsha_normalize(hypothesis.as_ref(), language),
+            Mode::Uraikal => uraikal::normalize(hypothesis.as_ref()),
+        };
         if !text.is_empty() && !texts.contains(&text) {
             texts.push(text);
         }
@@ -31,6 +34,7 @@ pub fn build_lattice<S: AsRef<str>>(
     let words = |text: &str| -> Vec<String> { text.split(' ').map(String::from).collect() };
     let groups = match mode {
         Mode::Vimarsha => vimarsha_groups(&texts, words),
+        Mode::Uraikal => uraikal_groups(&texts),
     };
     Ok(Lattice::new(groups))
 }
@@ -76,6 +80,193 @@ fn vimarsha_groups(texts: &[String], words: impl Fn(&str) -> Vec<String>) -> Vec
     }
     groups.retain(|g| !g.is_empty());
     groups
+}
+
+/// The uraikal construction (SPEC L9): each further hypothesis is aligned with the lattice in one DP where
+/// a group may take one or two hypothesis words, and two single-form groups one word (compound splits, when
+/// the joined spellings are alike); a group the hypothesis lacks becomes optional (the empty form) and a
+/// word only it has becomes a new optional group.
+fn uraikal_groups(texts: &[String]) -> Vec<Vec<String>> {
+    let mut groups: Vec<Vec<String>> = texts[0].split(' ').map(|w| vec![w.to_string()]).collect();
+    for text in &texts[1..] {
+        let words: Vec<&str> = text.split(' ').collect();
+        groups = merge_hypothesis(groups, &words);
+    }
+    for group in &mut groups {
+        // The empty form goes last, so that a group's first form is always a spelling.
+        if let Some(at) = group.iter().position(String::is_empty) {
+            let empty = group.remove(at);
+            group.push(empty);
+        }
+    }
+    groups
+}
+
+const UNIT: u32 = 1000;
+
+#[derive(Clone, Copy)]
+enum Move {
+    None,
+    Insert,
+    Delete,
+    /// The group takes this many hypothesis words (1 or 2).
+    Span(usize),
+    /// Two groups take one hypothesis word.
+    Join,
+}
+
+fn merge_hypothesis(groups: Vec<Vec<String>>, words: &[&str]) -> Vec<Vec<String>> {
+    let (g_len, h_len) = (groups.len(), words.len());
+    let width = h_len + 1;
+    let mut cost = vec![u32::MAX; (g_len + 1) * width];
+    let mut back = vec![Move::None; (g_len + 1) * width];
+    cost[0] = 0;
+    let relax = |cost: &mut Vec<u32>, back: &mut Vec<Move>, at: usize, value: u32, how: Move| {
+        if value < cost[at] {
+            cost[at] = value;
+            back[at] = how;
+        }
+    };
+    for g in 0..=g_len {
+        for j in 0..=h_len {
+            let here = cost[g * width + j];
+            if here == u32::MAX {
+                continue;
+            }
+            if g < g_len {
+                for span in 1..=2 {
+                    if j + span <= h_len {
+                        if let Some(c) = span_cost(&groups[g], &words[j..j + span]) {
+                            relax(
+                                &mut cost,
+                                &mut back,
+                                (g + 1) * width + j + span,
+                                here + c,
+                                Move::Span(span),
+                            );
+                        }
+                    }
+                }
+                if g + 1 < g_len && j < h_len {
+                    if let Some(c) = join_cost(&groups[g], &groups[g + 1], words[j]) {
+                        relax(
+                            &mut cost,
+                            &mut back,
+                            (g + 2) * width + j + 1,
+                            here + c,
+                            Move::Join,
+                        );
+                    }
+                }
+                relax(
+                    &mut cost,
+                    &mut back,
+                    (g + 1) * width + j,
+                    here + UNIT,
+                    Move::Delete,
+                );
+            }
+            if j < h_len {
+                relax(
+                    &mut cost,
+                    &mut back,
+                    g * width + j + 1,
+                    here + UNIT,
+                    Move::Insert,
+                );
+            }
+        }
+    }
+
+    let mut groups: Vec<Option<Vec<String>>> = groups.into_iter().map(Some).collect();
+    let mut out: Vec<Vec<String>> = Vec::new();
+    let (mut g, mut j) = (g_len, h_len);
+    while g > 0 || j > 0 {
+        match back[g * width + j] {
+            Move::Insert => {
+                out.push(vec![words[j - 1].to_string(), String::new()]);
+                j -= 1;
+            }
+            Move::Delete => {
+                let mut group = groups[g - 1].take().expect("each group is used once");
+                add_form(&mut group, String::new());
+                out.push(group);
+                g -= 1;
+            }
+            Move::Span(span) => {
+                let mut group = groups[g - 1].take().expect("each group is used once");
+                add_form(&mut group, words[j - span..j].join(" "));
+                out.push(group);
+                (g, j) = (g - 1, j - span);
+            }
+            Move::Join => {
+                let second = groups[g - 1].take().expect("each group is used once");
+                let first = groups[g - 2].take().expect("each group is used once");
+                out.push(vec![
+                    format!("{} {}", first[0], second[0]),
+                    words[j - 1].to_string(),
+                ]);
+                (g, j) = (g - 2, j - 1);
+            }
+            Move::None => unreachable!("every cell but the origin is reached by a move"),
+        }
+    }
+    out.reverse();
+    out
+}
+
+fn add_form(group: &mut Vec<String>, form: String) {
+    if !group.contains(&form) {
+        group.push(form);
+    }
+}
+
+/// The cost of a group taking `span`: 0 if it is one of its forms; one word: 0–0.5 units when alike
+/// (character ratio ≥ 0.5), else 1 unit (alternative transcriptions of the same stretch); two words: only
+/// when their joined spelling is alike the group's first form (a compound written apart).
+fn span_cost(group: &[String], span: &[&str]) -> Option<u32> {
+    let text = span.join(" ");
+    if group.contains(&text) {
+        return Some(0);
+    }
+    let similarity = ratio(&group[0].replace(' ', ""), &text.replace(' ', ""));
+    let alike = ((1.0 - similarity) * f64::from(UNIT)).round() as u32;
+    match span.len() {
+        1 if similarity >= 0.5 => Some(alike),
+        1 => Some(UNIT),
+        // A small premium keeps one-word pairings ahead of equally alike two-word ones.
+        _ if similarity >= 0.5 && pieces_of(&group[0].replace(' ', ""), span) => Some(alike + 1),
+        _ => None,
+    }
+}
+
+/// True when every piece shares at least half of its characters with `whole` (so that a compound split
+/// is not mistaken for a word plus an unrelated neighbour).
+fn pieces_of(whole: &str, pieces: &[&str]) -> bool {
+    let whole: Vec<char> = whole.chars().collect();
+    let joined: Vec<char> = pieces.concat().chars().collect();
+    let mut matched = vec![false; joined.len()];
+    for (_, j, k) in matching_blocks(&whole, &joined) {
+        matched[j..j + k].iter_mut().for_each(|m| *m = true);
+    }
+    let mut at = 0;
+    pieces.iter().all(|piece| {
+        let n = piece.chars().count();
+        let shared = matched[at..at + n].iter().filter(|m| **m).count();
+        at += n;
+        2 * shared >= n
+    })
+}
+
+/// Two single-form groups taking one word whose spelling is alike their joined spelling.
+fn join_cost(first: &[String], second: &[String], word: &str) -> Option<u32> {
+    if first.len() != 1 || second.len() != 1 {
+        return None;
+    }
+    let similarity = ratio(&format!("{}{}", first[0], second[0]).replace(' ', ""), word);
+    let pieces = [first[0].as_str(), second[0].as_str()];
+    (similarity >= 0.5 && pieces_of(word, &pieces))
+        .then(|| ((1.0 - similarity) * f64::from(UNIT)).round() as u32 + 1)
 }
 
 /// Groups from aligning `left` with `right`: matched words alone; in each gap, words paired in order

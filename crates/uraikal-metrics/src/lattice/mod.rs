@@ -6,7 +6,9 @@
 //!
 //! * [`Mode::Vimarsha`] reproduces Vimarsha (AI4Bharat) exactly: its normaliser, phrase-group expansion,
 //!   DP tie-breaks, recovery pass and N;
-//! * the `uraikal` mode (being built) takes the lowest-error path through the whole lattice in one DP.
+//! * [`Mode::Uraikal`] (the default for Tamil) takes the lowest-error path through the whole lattice in one
+//!   DP: multi-word forms and compound splits inside the DP, optional groups (the empty form), the Uraikal
+//!   normaliser (case, Tamil digits, format characters) and number-aware variants (10 ~ பத்து).
 //!
 //! [`build_lattice`] turns several hypotheses of one utterance into a candidate lattice for annotators.
 //!
@@ -26,12 +28,13 @@ mod language;
 mod normalize;
 mod oiwer;
 mod parse;
+mod uraikal;
 mod vimarsha;
 
 pub use build::build_lattice;
 pub use language::Language;
 pub use normalize::vimarsha_normalize;
-pub use oiwer::{corpus_oiwer, oiwer, Mode, Oiwer, Op};
+pub use oiwer::{corpus_oiwer, oiwer, oiwer_groups, Mode, Oiwer, Op};
 
 /// An ordered list of variation groups; each group lists the acceptable forms of one stretch of speech.
 /// Forms are kept as given; scoring normalises them.

@@ -4,9 +4,10 @@
 //! The order matters and is part of the compatibility: the table runs first, so IndicNLP's own punctuation
 //! rewrites (`…` → `...`, `„` → `"`, `´` → `'`) leave ASCII punctuation inside tokens.
 
+use unicode_normalization::char::{canonical_combining_class, compose};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
-use super::language::{is_python_space, Language, Script};
+use super::language::{Language, Script};
 
 /// Normalises `text` exactly as Vimarsha does for `language`; words are separated by single spaces.
 ///
@@ -16,84 +17,178 @@ use super::language::{is_python_space, Language, Script};
 /// assert_eq!(vimarsha_normalize("நான், வந்தேன்!", Language::Tamil), "நான் வந்தேன்");
 /// ```
 pub fn vimarsha_normalize(text: &str, language: Language) -> String {
-    let mut words = String::with_capacity(text.len());
-    for word in vimarsha_words(text, language).split(' ') {
-        if !word.is_empty() {
-            if !words.is_empty() {
-                words.push(' ');
-            }
-            words.push_str(word);
-        }
-    }
-    words
+    let mut out = String::with_capacity(text.len() + 8);
+    vimarsha_normalize_into(text, language, &mut out);
+    out
 }
 
-/// The normalised text before whitespace collapsing; every Python whitespace character already a space.
-pub(crate) fn vimarsha_words(text: &str, language: Language) -> String {
+/// Appends the normalised `text` to `buffer` (so that many short forms can share one allocation).
+pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &mut String) {
     let script = language.indic_script();
-    let mut out = String::with_capacity(text.len() + 8);
+    let triggers = script.map_or(Triggers::NONE, Triggers::of);
+    let start = buffer.len();
+    let mut out = Collapsed {
+        text: buffer,
+        start,
+        pending_space: false,
+    };
     let mut needs_script_pass = false;
-    for c in text.chars() {
-        match c {
+    let mut previous = ' ';
+    let mut outside_tamil = false;
+    // Runs of characters that stay as they are are copied in one piece.
+    let mut run = 0;
+    let mut at = 0;
+    let bytes = text.as_bytes();
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if byte < 0x80 {
+            let is_space = matches!(
+                byte,
+                b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | 0x1C..=0x1F
+            );
+            if is_space || byte.is_ascii_punctuation() {
+                out.push_str(&text[run..at]);
+                out.space();
+                run = at + 1;
+            }
+            at += 1;
+            continue;
+        }
+        let c = text[at..].chars().next().expect("a char starts here");
+        let width = c.len_utf8();
+        let action = match c {
             // Vimarsha's table: to a space.
             '\u{0965}' | '\u{0964}' | '\u{06D4}' | '\u{2019}' | '\u{2013}' | '\u{2014}'
-            | '\u{2011}' => out.push(' '),
-            c if c.is_ascii_punctuation() => out.push(' '),
+            | '\u{2011}' => Action::Space,
             // Vimarsha's table: deleted (so a zero-width space joins words).
-            '\u{2018}' | '\u{02BC}' | '\u{200B}'..='\u{200F}' | '\u{201C}' | '\u{201D}' => {}
-            c => {
-                if script.is_some() {
-                    match c {
-                        // IndicNLP's common step (BOM, word joiner, soft hyphen removed; NBSP to a space).
-                        // (Gurmukhi rewrites vowels before this step: those removals wait until after.)
-                        '\u{FEFF}' | '\u{FFFE}' | '\u{2060}' | '\u{00AD}'
-                            if script != Some(Script::Gurmukhi) =>
-                        {
-                            continue
-                        }
-                        '\u{00A0}' => {
-                            out.push(' ');
-                            continue;
-                        }
-                        // IndicNLP's punctuation step (after the table, hence the leaks).
-                        '\u{201E}' => {
-                            out.push('"');
-                            continue;
-                        }
-                        '\u{00B4}' | '\u{201A}' => {
-                            out.push('\'');
-                            continue;
-                        }
-                        '\u{2026}' => {
-                            out.push_str("...");
-                            continue;
-                        }
-                        c if !c.is_ascii() => needs_script_pass = true,
-                        _ => {}
-                    }
-                }
-                out.push(if is_python_space(c) { ' ' } else { c });
+            '\u{2018}' | '\u{02BC}' | '\u{200B}'..='\u{200F}' | '\u{201C}' | '\u{201D}' => {
+                Action::Delete
             }
+            c if script.is_some() => match c {
+                // IndicNLP's common step (BOM, word joiner, soft hyphen removed; NBSP to a space).
+                // Gurmukhi rewrites vowels before this step: there the removals wait until after.
+                '\u{FEFF}' | '\u{FFFE}' | '\u{2060}' | '\u{00AD}'
+                    if script != Some(Script::Gurmukhi) =>
+                {
+                    Action::Delete
+                }
+                // IndicNLP's punctuation step (after the table, hence the leaks).
+                '\u{201E}' => Action::Replace("\""),
+                '\u{00B4}' | '\u{201A}' => Action::Replace("'"),
+                '\u{2026}' => Action::Replace("..."),
+                c if c.is_whitespace() => Action::Space,
+                c => {
+                    needs_script_pass = needs_script_pass || triggers.fires(previous, c);
+                    previous = c;
+                    outside_tamil = outside_tamil || !TAMIL_BLOCK.contains(&c);
+                    Action::Keep
+                }
+            },
+            c if c.is_whitespace() => Action::Space,
+            _ => {
+                outside_tamil = true;
+                Action::Keep
+            }
+        };
+        if !matches!(action, Action::Keep) {
+            out.push_str(&text[run..at]);
+            match action {
+                Action::Space => out.space(),
+                Action::Replace(with) => out.push_str(with),
+                _ => {}
+            }
+            run = at + width;
         }
+        at += width;
     }
+    out.push_str(&text[run..]);
+    // Tamil-block text is in NFC once IndicNLP's Tamil rules have run (a test proves it for every pair).
+    let nfc_done = script == Some(Script::Tamil) && !outside_tamil;
+    let fast = !needs_script_pass && script != Some(Script::Gurmukhi);
+    if fast && !buffer[start..].contains("''") && (nfc_done || !needs_nfc(&buffer[start..])) {
+        return;
+    }
+    let mut out = buffer.split_off(start);
     if script.is_some() && out.contains("''") {
         out = out.replace("''", "\"");
     }
     if script == Some(Script::Gurmukhi) {
         out = script_pass(out, GURMUKHI_VOWELS);
-        out.retain(|c| !matches!(c, '\u{FEFF}' | '\u{FFFE}' | '\u{2060}' | '\u{00AD}'));
+        if out.contains(['\u{FEFF}', '\u{FFFE}', '\u{2060}', '\u{00AD}']) {
+            out.retain(|c| !matches!(c, '\u{FEFF}' | '\u{FFFE}' | '\u{2060}' | '\u{00AD}'));
+            out = out
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
     }
     if let (Some(script), true) = (script, needs_script_pass) {
         out = script_pass(out, rules(script));
     }
-    match is_nfc_quick(out.chars()) {
-        IsNormalized::Yes => out,
-        _ => {
-            // NFC can only merge or reorder code points, never create whitespace; the Python-space
-            // mapping above therefore still holds.
-            out.nfc()
-                .map(|c| if is_python_space(c) { ' ' } else { c })
-                .collect()
+    if !nfc_done && needs_nfc(&out) {
+        // NFC merges and reorders code points; it never creates or removes whitespace (the two spaces
+        // that decompose, U+2000 and U+2001, are already single spaces here).
+        out = out.nfc().collect();
+    }
+    buffer.push_str(&out);
+}
+
+const TAMIL_BLOCK: std::ops::RangeInclusive<char> = '\u{0B80}'..='\u{0BFF}';
+
+enum Action {
+    Keep,
+    Space,
+    Delete,
+    Replace(&'static str),
+}
+
+/// Text being appended (from `start` on) with Python-`\s` runs collapsed to one space and no space at
+/// either end.
+struct Collapsed<'a> {
+    text: &'a mut String,
+    start: usize,
+    pending_space: bool,
+}
+
+impl Collapsed<'_> {
+    fn space(&mut self) {
+        self.pending_space = self.text.len() > self.start;
+    }
+
+    fn push_str(&mut self, s: &str) {
+        if s.is_empty() {
+            return;
+        }
+        if std::mem::take(&mut self.pending_space) {
+            self.text.push(' ');
+        }
+        self.text.push_str(s);
+    }
+}
+
+/// False when `text` is certainly in NFC: the quick check says yes, or says "maybe" but no character can
+/// compose with the starter before it (Tamil's ா after a consonant, say). Conservative otherwise.
+pub(crate) fn needs_nfc(text: &str) -> bool {
+    if text.is_ascii() {
+        return false;
+    }
+    match is_nfc_quick(text.chars()) {
+        IsNormalized::Yes => false,
+        IsNormalized::No => true,
+        IsNormalized::Maybe => {
+            let mut starter: Option<char> = None;
+            for c in text.chars() {
+                if let Some(s) = starter {
+                    if !c.is_ascii() && compose(s, c).is_some() {
+                        return true;
+                    }
+                }
+                if c.is_ascii() || canonical_combining_class(c) == 0 {
+                    starter = Some(c);
+                }
+            }
+            false
         }
     }
 }
@@ -184,6 +279,51 @@ fn rules(script: Script) -> &'static [(&'static str, &'static str)] {
     }
 }
 
+/// Which characters can make a script's rules fire: every single-character rule's character, and every
+/// two-character rule's second character (then the first is checked too). A bit per code point of the
+/// script's 128-character block; everything here runs on chars of those blocks only.
+#[derive(Clone, Copy)]
+struct Triggers {
+    block: u32,
+    mask: u128,
+    rules: &'static [(&'static str, &'static str)],
+}
+
+impl Triggers {
+    const NONE: Triggers = Triggers {
+        block: 0,
+        mask: 0,
+        rules: &[],
+    };
+
+    fn of(script: Script) -> Triggers {
+        let rules = rules(script);
+        let block = rules[0].0.chars().next().map_or(0, |c| c as u32 & !0x7F);
+        let mut mask = 0u128;
+        for (from, _) in rules {
+            let last = from.chars().last().expect("rules are not empty");
+            debug_assert_eq!(last as u32 & !0x7F, block);
+            mask |= 1 << (last as u32 & 0x7F);
+        }
+        Triggers { block, mask, rules }
+    }
+
+    fn fires(&self, previous: char, c: char) -> bool {
+        let code = c as u32;
+        if code & !0x7F != self.block || self.mask & (1 << (code & 0x7F)) == 0 {
+            return false;
+        }
+        self.rules.iter().any(|(from, _)| {
+            let mut chars = from.chars();
+            match (chars.next(), chars.next()) {
+                (Some(first), None) => first == c,
+                (Some(first), Some(second)) => first == previous && second == c,
+                _ => false,
+            }
+        })
+    }
+}
+
 /// Gurmukhi's independent-vowel rewrites, which IndicNLP runs before its common step.
 const GURMUKHI_VOWELS: &[(&str, &str)] = &[
     ("\u{0A05}\u{0A3E}", "\u{0A06}"),
@@ -216,6 +356,55 @@ mod tests {
             expected,
             "{language} {text:?}"
         );
+    }
+
+    /// Why Tamil-block text skips NFC: no character of the block changes under NFC, the only non-zero
+    /// combining class is the virama's (so nothing reorders), and the only compositions are the four pairs
+    /// IndicNLP's Tamil rules already compose.
+    #[test]
+    fn tamil_block_needs_no_nfc_after_the_tamil_rules() {
+        let rules: Vec<(char, char)> = rules(Script::Tamil)
+            .iter()
+            .filter_map(|(from, _)| {
+                let mut c = from.chars();
+                Some((c.next()?, c.next()?))
+            })
+            .collect();
+        for a in TAMIL_BLOCK {
+            assert_eq!(
+                a.to_string().nfc().collect::<String>(),
+                a.to_string(),
+                "{a:?}"
+            );
+            if canonical_combining_class(a) != 0 {
+                assert_eq!(a, '\u{0BCD}');
+            }
+            for b in TAMIL_BLOCK {
+                if compose(a, b).is_some() {
+                    assert!(rules.contains(&(a, b)), "{a:?} {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nfc_check_is_conservative() {
+        for text in [
+            "கொ",
+            "கொ",
+            "e\u{301}",
+            "\u{1100}\u{1161}",
+            "Ω",
+            "क़",
+            "அவன் வந்தான்",
+            "ab",
+        ] {
+            let nfc: String = text.nfc().collect();
+            if nfc != text {
+                assert!(needs_nfc(text), "{text:?}");
+            }
+        }
+        assert!(!needs_nfc("அவன் வந்தான் கொடு"));
     }
 
     #[test]

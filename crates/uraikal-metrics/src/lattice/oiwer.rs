@@ -2,13 +2,15 @@
 
 use std::fmt;
 
-use super::{vimarsha, Error, Language, Lattice};
+use super::{uraikal, vimarsha, Error, Language, Lattice};
 
 /// How to score a hypothesis against a lattice (SPEC L3 and L4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     /// Vimarsha's algorithm, reproduced exactly (its quirks included).
     Vimarsha,
+    /// The lowest-error path through the whole lattice in one DP (the default for Tamil).
+    Uraikal,
 }
 
 impl Mode {
@@ -16,19 +18,26 @@ impl Mode {
     pub fn parse(text: &str) -> Option<Mode> {
         match text {
             "vimarsha" => Some(Mode::Vimarsha),
+            "uraikal" => Some(Mode::Uraikal),
             _ => None,
         }
     }
 
-    /// The mode used when none is asked for (the uraikal mode is being built under issue 6).
-    pub fn default_for(_language: Language) -> Mode {
-        Mode::Vimarsha
+    /// The mode used when none is asked for: `uraikal` for Tamil (its normaliser is Tamil's),
+    /// `vimarsha` for the other languages.
+    pub fn default_for(language: Language) -> Mode {
+        if language == Language::Tamil {
+            Mode::Uraikal
+        } else {
+            Mode::Vimarsha
+        }
     }
 
     /// The mode's name.
     pub fn as_str(self) -> &'static str {
         match self {
             Mode::Vimarsha => "vimarsha",
+            Mode::Uraikal => "uraikal",
         }
     }
 }
@@ -136,7 +145,21 @@ pub fn oiwer(
     mode: Mode,
 ) -> Result<Oiwer, Error> {
     match mode {
-        Mode::Vimarsha => vimarsha::oiwer(hypothesis, reference, language),
+        Mode::Vimarsha => vimarsha::oiwer(hypothesis, reference.groups(), language),
+        Mode::Uraikal => uraikal::oiwer(hypothesis, reference.groups()),
+    }
+}
+
+/// [`oiwer`] on groups of forms given as any string type (a [`Lattice`] need not be built first).
+pub fn oiwer_groups<G: AsRef<[S]>, S: AsRef<str>>(
+    hypothesis: &str,
+    groups: &[G],
+    language: Language,
+    mode: Mode,
+) -> Result<Oiwer, Error> {
+    match mode {
+        Mode::Vimarsha => vimarsha::oiwer(hypothesis, groups, language),
+        Mode::Uraikal => uraikal::oiwer(hypothesis, groups),
     }
 }
 

@@ -1,70 +1,149 @@
 //! OIWER in the `vimarsha` mode (SPEC L3): Vimarsha's algorithm step by step, quirks included, so that
 //! score, counts, N, operations and both alignments equal its output.
 
-use super::normalize::{vimarsha_normalize, vimarsha_words};
+use std::ops::Range;
+
+use super::normalize::{vimarsha_normalize, vimarsha_normalize_into};
 use super::oiwer::{Oiwer, Op};
-use super::{Error, ErrorKind, Language, Lattice};
+use super::{Error, ErrorKind, Language};
 
-/// A group after normalisation: its forms (non-empty, deduplicated, first wins).
-struct Group {
-    forms: Vec<String>,
+/// The groups after normalisation (forms non-empty, deduplicated with the first kept, empty groups
+/// gone), all forms in one buffer.
+struct Groups {
+    buffer: String,
+    forms: Vec<Range<usize>>,
+    /// Group g holds forms[bounds[g]..bounds[g + 1]].
+    bounds: Vec<usize>,
 }
 
-/// One DP row: the accepted words and the group it came from.
-struct Row<'a> {
+impl Groups {
+    fn len(&self) -> usize {
+        self.bounds.len() - 1
+    }
+
+    fn forms(&self, group: usize) -> impl Iterator<Item = &str> + '_ {
+        self.forms[self.bounds[group]..self.bounds[group + 1]]
+            .iter()
+            .map(|r| &self.buffer[r.clone()])
+    }
+}
+
+/// The DP rows: row r accepts words[bounds[r]..bounds[r + 1]] (hashes compared first) and comes from
+/// group groups[r].
+struct Rows<'a> {
     words: Vec<&'a str>,
-    group: usize,
+    hashes: Vec<u64>,
+    bounds: Vec<usize>,
+    groups: Vec<usize>,
 }
 
-pub(crate) fn oiwer(
+impl<'a> Rows<'a> {
+    fn push(&mut self, words: impl Iterator<Item = &'a str>, group: usize) {
+        for word in words {
+            self.words.push(word);
+            self.hashes.push(word_hash(word));
+        }
+        self.bounds.push(self.words.len());
+        self.groups.push(group);
+    }
+
+    fn len(&self) -> usize {
+        self.groups.len()
+    }
+
+    fn contains(&self, row: usize, word: &str, hash: u64) -> bool {
+        let range = self.bounds[row]..self.bounds[row + 1];
+        self.hashes[range.clone()]
+            .iter()
+            .zip(&self.words[range])
+            .any(|(h, w)| *h == hash && *w == word)
+    }
+
+    fn words(&self, row: usize) -> &[&'a str] {
+        &self.words[self.bounds[row]..self.bounds[row + 1]]
+    }
+}
+
+/// FNV-1a: words are short, and a hash match is always confirmed by comparing the words.
+pub(crate) fn word_hash(word: &str) -> u64 {
+    word.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>>(
     hypothesis: &str,
-    reference: &Lattice,
+    reference: &[G],
     language: Language,
 ) -> Result<Oiwer, Error> {
-    let hypothesis = vimarsha_words(hypothesis, language);
-    let hyp: Vec<&str> = hypothesis.split(' ').filter(|w| !w.is_empty()).collect();
+    let hypothesis = vimarsha_normalize(hypothesis, language);
+    let hyp: Vec<&str> = if hypothesis.is_empty() {
+        Vec::new()
+    } else {
+        hypothesis.split(' ').collect()
+    };
 
     // Step 2: normalise every form; drop empty forms, in-group duplicates and empty groups.
-    let mut groups = Vec::with_capacity(reference.groups().len());
-    for forms in reference.groups() {
-        let mut kept: Vec<String> = Vec::with_capacity(forms.len());
-        for form in forms {
-            let form = vimarsha_normalize(form, language);
-            if !form.is_empty() && !kept.contains(&form) {
-                kept.push(form);
+    let capacity: usize = reference
+        .iter()
+        .flat_map(|g| g.as_ref())
+        .map(|f| f.as_ref().len() + 2)
+        .sum();
+    let mut groups = Groups {
+        buffer: String::with_capacity(capacity),
+        forms: Vec::new(),
+        bounds: vec![0],
+    };
+    for forms in reference {
+        let first = groups.forms.len();
+        for form in forms.as_ref() {
+            let start = groups.buffer.len();
+            vimarsha_normalize_into(form.as_ref(), language, &mut groups.buffer);
+            let new = &groups.buffer[start..];
+            if new.is_empty()
+                || groups.forms[first..]
+                    .iter()
+                    .any(|r| &groups.buffer[r.clone()] == new)
+            {
+                groups.buffer.truncate(start);
+            } else {
+                groups.forms.push(start..groups.buffer.len());
             }
         }
-        if !kept.is_empty() {
-            groups.push(Group { forms: kept });
+        if groups.forms.len() > first {
+            groups.bounds.push(groups.forms.len());
         }
     }
-    if groups.is_empty() {
+    if groups.len() == 0 {
         return Err(Error::new(ErrorKind::EmptyLattice));
     }
 
     // Step 3: a group with a multi-word form keeps only the form sharing most hypothesis tokens (counted
     // with repeats over the whole utterance; ties to the first), one row per word.
-    let mut rows: Vec<Row<'_>> = Vec::with_capacity(groups.len() + 4);
-    for (index, group) in groups.iter().enumerate() {
-        if group.forms.iter().any(|f| f.contains(' ')) {
+    let mut rows = Rows {
+        words: Vec::with_capacity(groups.forms.len() + 8),
+        hashes: Vec::with_capacity(groups.forms.len() + 8),
+        bounds: vec![0],
+        groups: Vec::with_capacity(groups.len() + 8),
+    };
+    for group in 0..groups.len() {
+        if groups.forms(group).any(|f| f.contains(' ')) {
             let mut best: Option<(usize, &str)> = None;
-            for form in &group.forms {
-                let words: Vec<&str> = form.split(' ').collect();
-                let shared = hyp.iter().filter(|t| words.contains(t)).count();
+            for form in groups.forms(group) {
+                let shared = hyp
+                    .iter()
+                    .filter(|t| form.split(' ').any(|w| w == **t))
+                    .count();
                 if best.is_none_or(|(most, _)| shared > most) {
                     best = Some((shared, form));
                 }
             }
             let (_, best) = best.expect("groups are never empty");
-            rows.extend(best.split(' ').map(|w| Row {
-                words: vec![w],
-                group: index,
-            }));
+            for word in best.split(' ') {
+                rows.push(std::iter::once(word), group);
+            }
         } else {
-            rows.push(Row {
-                words: group.forms.iter().map(String::as_str).collect(),
-                group: index,
-            });
+            rows.push(groups.forms(group), group);
         }
     }
 
@@ -90,20 +169,21 @@ const DELETION: u8 = 2;
 
 /// Step 4: the DP (diagonal costs 0 when the word is in the row), ties to diagonal, then insertion, then
 /// deletion; traced back from the end.
-fn align<'a>(rows: &[Row<'a>], hyp: &[&'a str]) -> Vec<Step<'a>> {
+fn align<'a>(rows: &Rows<'a>, hyp: &[&'a str]) -> Vec<Step<'a>> {
     let width = hyp.len() + 1;
+    let hyp_hashes: Vec<u64> = hyp.iter().map(|w| word_hash(w)).collect();
     let mut cost = vec![0u32; (rows.len() + 1) * width];
     let mut back = vec![DIAGONAL; (rows.len() + 1) * width];
     for c in 1..width {
         cost[c] = c as u32;
         back[c] = INSERTION;
     }
-    for (r, row) in rows.iter().enumerate() {
-        let r = r + 1;
+    for row in 0..rows.len() {
+        let r = row + 1;
         cost[r * width] = r as u32;
         back[r * width] = DELETION;
         for c in 1..width {
-            let hit = row.words.contains(&hyp[c - 1]);
+            let hit = rows.contains(row, hyp[c - 1], hyp_hashes[c - 1]);
             let mut best = cost[(r - 1) * width + c - 1] + u32::from(!hit);
             let mut from = DIAGONAL;
             let insertion = cost[r * width + c - 1] + 1;
@@ -126,17 +206,17 @@ fn align<'a>(rows: &[Row<'a>], hyp: &[&'a str]) -> Vec<Step<'a>> {
     while r > 0 || c > 0 {
         match back[r * width + c] {
             DIAGONAL => {
-                let row = &rows[r - 1];
+                let words = rows.words(r - 1);
                 let word = hyp[c - 1];
-                let (op, reference) = match row.words.iter().find(|w| **w == word) {
+                let (op, reference) = match words.iter().find(|w| **w == word) {
                     Some(w) => (Op::Correct, *w),
-                    None => (Op::Substitution, row.words[0]),
+                    None => (Op::Substitution, words[0]),
                 };
                 steps.push(Step {
                     op,
                     hypothesis: word,
                     reference,
-                    group: Some(row.group),
+                    group: Some(rows.groups[r - 1]),
                 });
                 r -= 1;
                 c -= 1;
@@ -151,12 +231,11 @@ fn align<'a>(rows: &[Row<'a>], hyp: &[&'a str]) -> Vec<Step<'a>> {
                 c -= 1;
             }
             _ => {
-                let row = &rows[r - 1];
                 steps.push(Step {
                     op: Op::Deletion,
                     hypothesis: "",
-                    reference: row.words[0],
-                    group: Some(row.group),
+                    reference: rows.words(r - 1)[0],
+                    group: Some(rows.groups[r - 1]),
                 });
                 r -= 1;
             }
@@ -169,7 +248,7 @@ fn align<'a>(rows: &[Row<'a>], hyp: &[&'a str]) -> Vec<Step<'a>> {
 /// Step 5: a maximal run of non-`c` steps whose non-insertions all come from one group, and whose
 /// hypothesis words joined by a space are one of that group's forms, becomes correct; its deletions go.
 /// N is not changed.
-fn recover<'a>(steps: Vec<Step<'a>>, groups: &[Group]) -> Vec<Step<'a>> {
+fn recover<'a>(steps: Vec<Step<'a>>, groups: &Groups) -> Vec<Step<'a>> {
     let mut out: Vec<Step<'a>> = Vec::with_capacity(steps.len());
     let mut run: Vec<Step<'a>> = Vec::new();
     for step in steps {
@@ -184,7 +263,7 @@ fn recover<'a>(steps: Vec<Step<'a>>, groups: &[Group]) -> Vec<Step<'a>> {
     out
 }
 
-fn flush_run<'a>(run: &mut Vec<Step<'a>>, out: &mut Vec<Step<'a>>, groups: &[Group]) {
+fn flush_run<'a>(run: &mut Vec<Step<'a>>, out: &mut Vec<Step<'a>>, groups: &Groups) {
     if run.is_empty() {
         return;
     }
@@ -197,7 +276,7 @@ fn flush_run<'a>(run: &mut Vec<Step<'a>>, out: &mut Vec<Step<'a>>, groups: &[Gro
                 .map(|s| s.hypothesis)
                 .collect();
             let joined = words.join(" ");
-            groups[group].forms.iter().any(|f| *f == joined)
+            groups.forms(group).any(|f| f == joined)
         }
         _ => false,
     };

@@ -1,0 +1,148 @@
+//! SentencePiece `.model` files: a model written (as protobuf) from the bundled ailaysa tokenizer.json, which
+//! was itself converted from a SentencePiece Unigram model, loads as a tokenizer that encodes exactly as the
+//! tokenizer.json does; other model types and non-models are refused with a reason.
+
+use std::io::Read;
+
+use base64::Engine;
+use serde_json::Value;
+use uraikal_d4::{bundled, load, ErrorKind};
+
+fn varint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push((n as u8) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+fn bytes_field(out: &mut Vec<u8>, field: u64, bytes: &[u8]) {
+    varint(out, field << 3 | 2);
+    varint(out, bytes.len() as u64);
+    out.extend_from_slice(bytes);
+}
+
+fn varint_field(out: &mut Vec<u8>, field: u64, value: u64) {
+    varint(out, field << 3);
+    varint(out, value);
+}
+
+/// A ModelProto: pieces (text, score, type), the trainer's model type, the normaliser's charsmap.
+fn model_proto(pieces: &[(String, f32, u64)], model_type: u64, charsmap: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (text, score, kind) in pieces {
+        let mut piece = Vec::new();
+        bytes_field(&mut piece, 1, text.as_bytes());
+        varint(&mut piece, 2 << 3 | 5);
+        piece.extend_from_slice(&score.to_le_bytes());
+        varint_field(&mut piece, 3, *kind);
+        bytes_field(&mut out, 1, &piece);
+    }
+    let mut trainer = Vec::new();
+    varint_field(&mut trainer, 3, model_type);
+    bytes_field(&mut out, 2, &trainer);
+    let mut normalizer = Vec::new();
+    bytes_field(&mut normalizer, 1, b"nmt_nfkc");
+    bytes_field(&mut normalizer, 2, charsmap);
+    varint_field(&mut normalizer, 3, 1);
+    bytes_field(&mut out, 3, &normalizer);
+    out
+}
+
+fn ailaysa_json() -> Value {
+    let (_, _, gz) = bundled::TOKENIZERS
+        .iter()
+        .find(|(name, _, _)| *name == "ailaysa-asai-v1")
+        .unwrap();
+    let mut json = String::new();
+    flate2::read::GzDecoder::new(*gz)
+        .read_to_string(&mut json)
+        .unwrap();
+    serde_json::from_str(&json).unwrap()
+}
+
+#[test]
+fn a_unigram_model_encodes_like_the_tokenizer_json_it_became() {
+    let json = ailaysa_json();
+    let control: Vec<u64> = json["added_tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_u64().unwrap())
+        .collect();
+    let unk = json["model"]["unk_id"].as_u64().unwrap();
+    let pieces: Vec<(String, f32, u64)> = json["model"]["vocab"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(id, p)| {
+            let kind = if id as u64 == unk {
+                2
+            } else if control.contains(&(id as u64)) {
+                3
+            } else {
+                1
+            };
+            (
+                p[0].as_str().unwrap().to_string(),
+                p[1].as_f64().unwrap() as f32,
+                kind,
+            )
+        })
+        .collect();
+    let charsmap = base64::engine::general_purpose::STANDARD
+        .decode(
+            json["normalizer"]["normalizers"][0]["precompiled_charsmap"]
+                .as_str()
+                .unwrap(),
+        )
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("asai-v1.model");
+    std::fs::write(&path, model_proto(&pieces, 1, &charsmap)).unwrap();
+
+    let from_model = load(path.to_str().unwrap()).unwrap();
+    let from_json = bundled::tokenizer("ailaysa-asai-v1").unwrap().unwrap();
+    assert_eq!(from_model.name, "asai-v1");
+    assert_eq!(from_model.vocab_size(), from_json.vocab_size());
+    assert_eq!(from_model.unk_id(), Some(0));
+    let kurals = bundled::kural();
+    let probes = ["கொடு  கொடு ", "தமிழ் 2024, ABC ﬁ"];
+    for text in probes
+        .iter()
+        .copied()
+        .chain(kurals.iter().step_by(41).map(|p| p.text.as_str()))
+    {
+        let want = from_json.tokenizer().encode(text, false).unwrap();
+        let got = from_model.tokenizer().encode(text, false).unwrap();
+        assert_eq!(got.get_ids(), want.get_ids(), "{text}");
+        assert_eq!(got.get_offsets(), want.get_offsets(), "{text}");
+    }
+}
+
+#[test]
+fn other_model_types_and_non_models_are_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let pieces = vec![("<unk>".to_string(), 0.0, 2), ("▁அ".to_string(), -1.0, 1)];
+    let path = dir.path().join("bpe.model");
+    std::fs::write(&path, model_proto(&pieces, 2, b"")).unwrap();
+    let err = load(path.to_str().unwrap()).unwrap_err();
+    assert!(err.reason().contains("only Unigram"), "{err}");
+
+    let path = dir.path().join("garbage.model");
+    std::fs::write(&path, b"\xff\xff\xff").unwrap();
+    let err = load(path.to_str().unwrap()).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::Unloadable(_))
+            && err.reason().contains("not a SentencePiece model"),
+        "{err}"
+    );
+
+    // A tiny Unigram model without a charsmap loads and measures.
+    let path = dir.path().join("tiny.model");
+    std::fs::write(&path, model_proto(&pieces, 1, b"")).unwrap();
+    let tiny = load(path.to_str().unwrap()).unwrap();
+    let encoding = tiny.tokenizer().encode("அ", false).unwrap();
+    assert_eq!(encoding.get_ids(), [1]);
+}
