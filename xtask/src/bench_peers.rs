@@ -22,6 +22,9 @@ const PEERS: &[&str] = &["jiwer==4.0.0", "sacrebleu==2.6.0", "grapheme-kit==0.1.
 const COMPARISONS: &[(&str, fn(&Bench) -> Result<()>)] = &[
     ("jiwer", jiwer_wer_cer),
     // Further comparisons (graphemes, lattices) go below.
+    ("grapheme-cer", crate::bench_graphemes::grapheme_cer),
+    ("chrf", crate::bench_graphemes::corpus_chrf),
+    ("segmentation", crate::bench_graphemes::segmentation),
 ];
 
 /// What every comparison gets: the peers' python, the release `uraikal`, the generated corpus.
@@ -188,7 +191,7 @@ fn write_corpus(root: &Path, pairs: usize, manifest: &Path, hyps: &Path) -> Resu
 }
 
 /// Best wall-clock time of `runs` runs of a command, in seconds, and its last stdout.
-fn best_time(cmd: &mut Command, runs: usize) -> Result<(f64, String)> {
+pub(crate) fn best_time(cmd: &mut Command, runs: usize) -> Result<(f64, String)> {
     let mut best = f64::INFINITY;
     let mut stdout = String::new();
     for _ in 0..runs {

@@ -12,6 +12,7 @@ mod bench_peers;
 mod demo_data;
 
 // --- area: graphemes (issue 5) ---
+mod bench_graphemes;
 mod graphemes_tables;
 
 // --- area: lattices (issue 6) ---

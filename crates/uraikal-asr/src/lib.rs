@@ -18,3 +18,7 @@ pub mod report;
 pub mod score;
 
 // --- area: transcribe (issue 9) ---
+pub mod audio;
+pub mod transcribe;
+#[cfg(feature = "whisper")]
+pub mod whisper;

@@ -17,6 +17,8 @@ use uraikal_io::{read_utf8, sha256_hex, Error};
 pub struct Utterance {
     /// Unique id across all manifests scored together.
     pub id: String,
+    /// The audio file as written in the manifest (relative paths are relative to the manifest's folder).
+    pub audio: String,
     /// The reference transcript (raw; scoring normalises it).
     pub text: String,
     /// The test-set slice the utterance belongs to.
@@ -48,7 +50,6 @@ struct RawUtterance<'a> {
     #[serde(borrow)]
     id: Cow<'a, str>,
     #[serde(borrow)]
-    #[allow(dead_code)] // required by the format (SPEC S5.1), not needed for scoring
     audio: Cow<'a, str>,
     #[serde(borrow)]
     text: Cow<'a, str>,
@@ -84,7 +85,7 @@ pub fn parse_manifests(sources: &[(PathBuf, &str)]) -> Result<Manifests, Error> 
                         if raw.slice == crate::score::MACRO {
                             return Err(format!("the slice name {:?} is reserved for the macro average", crate::score::MACRO));
                         }
-                        Ok(Utterance { id: raw.id.into_owned(), text: raw.text.into_owned(), slice: raw.slice.into_owned(), origin: (file_index, line) })
+                        Ok(Utterance { id: raw.id.into_owned(), audio: raw.audio.into_owned(), text: raw.text.into_owned(), slice: raw.slice.into_owned(), origin: (file_index, line) })
                     })
                 })
                 .collect::<Result<Vec<Vec<Utterance>>, Error>>()

@@ -4,6 +4,7 @@
 //! `--count` it prints the numbers of graphemes and code points; with `--codepoints` each cluster with its
 //! code points. Text from stdin is handled line by line, one output line (or JSON value) per input line.
 
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -46,39 +47,45 @@ struct ClusterCodepoints<'a> {
 /// Runs `uraikal graphemes`.
 pub fn run(args: GraphemesArgs) -> Result<ExitCode> {
     let input = common::text_arg(args.text.as_deref())?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
     if common::is_stdin(args.text.as_deref()) {
         for line in input.lines() {
-            print_one(&args, line)?;
+            print_one(&mut out, &args, line)?;
         }
     } else {
-        print_one(&args, &input)?;
+        print_one(&mut out, &args, &input)?;
     }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_one(args: &GraphemesArgs, text: &str) -> Result<()> {
+fn print_one(out: &mut impl Write, args: &GraphemesArgs, text: &str) -> Result<()> {
     let normalized;
     let text = if args.normalize {
         normalized = uraikal_text::normalize_script(text);
-        normalized.as_str()
+        normalized.as_ref()
     } else {
         text
     };
-    let clusters: Vec<&str> = uraikal_text::graphemes(text).collect();
     if args.count {
         let count = Count {
-            graphemes: clusters.len(),
+            graphemes: uraikal_text::graphemes(text).count(),
             codepoints: text.chars().count(),
         };
         if args.json {
-            common::print_json(&count)?;
+            serde_json::to_writer(&mut *out, &count)?;
+            writeln!(out)?;
         } else {
-            println!(
+            writeln!(
+                out,
                 "graphemes {} codepoints {}",
                 count.graphemes, count.codepoints
-            );
+            )?;
         }
-    } else if args.codepoints {
+        return Ok(());
+    }
+    let clusters: Vec<&str> = uraikal_text::graphemes(text).collect();
+    if args.codepoints {
         let rows: Vec<ClusterCodepoints> = clusters
             .iter()
             .map(|&cluster| ClusterCodepoints {
@@ -90,16 +97,18 @@ fn print_one(args: &GraphemesArgs, text: &str) -> Result<()> {
             })
             .collect();
         if args.json {
-            common::print_json(&rows)?;
+            serde_json::to_writer(&mut *out, &rows)?;
+            writeln!(out)?;
         } else {
             for row in rows {
-                println!("{}\t{}", row.cluster, row.codepoints.join(" "));
+                writeln!(out, "{}\t{}", row.cluster, row.codepoints.join(" "))?;
             }
         }
     } else if args.json {
-        common::print_json(&clusters)?;
+        serde_json::to_writer(&mut *out, &clusters)?;
+        writeln!(out)?;
     } else {
-        println!("{}", clusters.join("|"));
+        writeln!(out, "{}", clusters.join("|"))?;
     }
     Ok(())
 }

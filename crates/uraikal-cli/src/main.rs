@@ -26,6 +26,9 @@ mod graphemes;
 mod build_lattices;
 mod oiwer;
 
+// --- area: transcribe (issue 9) ---
+mod transcribe;
+
 // --- area: d4 (issue 7) ---
 mod tokenizers;
 
@@ -94,6 +97,10 @@ enum Command {
     // --- area: prep (issue 8) ---
 
     // --- area: transcribe (issue 9) ---
+    /// Transcribe manifests with a Whisper model (whisper.cpp), resumable and shardable.
+    Transcribe(transcribe::TranscribeArgs),
+    /// Join hypothesis files (shards of one run) and report duplicates and gaps.
+    MergeHyps(transcribe::MergeHypsArgs),
 
     // --- area: yaappu (issue 11) ---
     /// Tamil prosody: scan a verse for அசை, சீர், தளை and metre.
@@ -140,6 +147,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: prep (issue 8) ---
 
         // --- area: transcribe (issue 9) ---
+        Command::Transcribe(args) => transcribe::run_transcribe(args),
+        Command::MergeHyps(args) => transcribe::run_merge_hyps(args),
 
         // --- area: yaappu (issue 11) ---
         Command::Yaappu(args) => yaappu::run(args),

@@ -193,3 +193,31 @@ fn patch_pretok_writes_a_grapheme_safe_copy_and_refuses_safe_ones() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("no letter regex to rewrite"));
     assert!(!not_needed.exists());
 }
+
+/// The readable table, as a user sees it (bundled fixtures, 40 kurals).
+#[test]
+fn the_table_reads_as_it_should() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = kurals(dir.path(), 40);
+    let whisper = fixture("tokenizers/whisper-multilingual");
+    let ailaysa = fixture("tokenizers/ailaysa-asai-v1");
+    let bert = fixture("tokenizers/bert-uncased-minilm");
+    let output = uraikal(&[
+        "tokenizers",
+        "--data",
+        data.to_str().unwrap(),
+        "--tokenizer",
+        &whisper,
+        "--tokenizer",
+        &ailaysa,
+        "--tokenizer",
+        &bert,
+        "--grapheme-safe",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());
+}

@@ -43,6 +43,12 @@ pub fn tokenizers() -> Vec<Result<Loaded, Error>> {
         .collect()
 }
 
+/// Loads one bundled tokenizer by name (None for a name not bundled).
+pub fn tokenizer(name: &str) -> Option<Result<Loaded, Error>> {
+    let (name, file, bytes) = TOKENIZERS.iter().find(|(n, _, _)| *n == name)?;
+    Some(Loaded::from_stored(name, &source(name), file, bytes))
+}
+
 /// The bundled Kural passages.
 pub fn kural() -> Vec<Passage> {
     KURAL_JSONL

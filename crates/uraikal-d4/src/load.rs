@@ -415,16 +415,18 @@ fn looks_like_hub_id(spec: &str) -> bool {
 
 #[cfg(feature = "hub")]
 fn load_hub(spec: &str) -> Result<Loaded, Error> {
-    // Only tokenizer.json is fetched (the equivalent of trust_remote_code=False); HF_TOKEN for gated repos.
+    // Only tokenizer.json is fetched (the equivalent of trust_remote_code=False), into the hub's cache;
+    // HF_TOKEN for gated repos.
     let params = tokenizers::FromPretrainedParameters {
         token: std::env::var("HF_TOKEN").ok(),
         ..Default::default()
     };
     let tokenizer = Tokenizer::from_pretrained(spec, Some(params))
         .map_err(|e| Error::new(spec, ErrorKind::Unloadable(format!("hub: {e}"))))?;
+    // The library does not say where it cached the file: the sha256 is of the tokenizer re-serialised.
     let json = tokenizer
         .to_string(false)
-        .map_err(|e| Error::new(spec, ErrorKind::Unloadable(e.to_string())))?;
+        .map_err(|e| Error::new(spec, ErrorKind::Unloadable(format!("hub: {e}"))))?;
     let name = spec.rsplit('/').next().unwrap_or(spec);
     let sha256 = Some(uraikal_io::sha256_hex(json.as_bytes()));
     Loaded::from_parts(name, spec, sha256, tokenizer, json.as_bytes())

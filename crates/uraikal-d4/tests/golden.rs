@@ -4,17 +4,22 @@
 //! removes the pre-tokenizer cuts of the Whisper tokenizer without changing its English.
 
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 use serde_json::Value;
 use tokenizers::pre_tokenizers::PreTokenizerWrapper;
 use tokenizers::{OffsetReferential, OffsetType, PreTokenizer};
 use uraikal_d4::{bundled, grapheme_safe, measure, Loaded, Record};
 
-fn bundled_tokenizers() -> Vec<Loaded> {
-    bundled::tokenizers()
-        .into_iter()
-        .map(|t| t.expect("every bundled tokenizer loads"))
-        .collect()
+/// The bundled tokenizers, loaded once for all the tests of this file.
+fn bundled_tokenizers() -> &'static [Loaded] {
+    static TOKENIZERS: OnceLock<Vec<Loaded>> = OnceLock::new();
+    TOKENIZERS.get_or_init(|| {
+        bundled::tokenizers()
+            .into_iter()
+            .map(|t| t.expect("every bundled tokenizer loads"))
+            .collect()
+    })
 }
 
 #[test]
@@ -24,8 +29,8 @@ fn bundled_tokenizers_match_the_independent_implementation() {
     let passages = bundled::kural();
     let mut tokenizers = Vec::new();
     for t in bundled_tokenizers() {
-        let safe = grapheme_safe(&t).unwrap();
-        tokenizers.push(t);
+        let safe = grapheme_safe(t).unwrap();
+        tokenizers.push(t.clone());
         tokenizers.extend(safe);
     }
     let names: Vec<&str> = tokenizers.iter().map(|t| t.name.as_str()).collect();
@@ -64,10 +69,7 @@ fn bundled_tokenizers_match_the_independent_implementation() {
 }
 
 fn whisper() -> Loaded {
-    bundled_tokenizers()
-        .into_iter()
-        .find(|t| t.name == "whisper-multilingual")
-        .unwrap()
+    bundled::tokenizer("whisper-multilingual").unwrap().unwrap()
 }
 
 #[test]

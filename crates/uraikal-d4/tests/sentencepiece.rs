@@ -103,11 +103,7 @@ fn a_unigram_model_encodes_like_the_tokenizer_json_it_became() {
     std::fs::write(&path, model_proto(&pieces, 1, &charsmap)).unwrap();
 
     let from_model = load(path.to_str().unwrap()).unwrap();
-    let from_json = bundled::tokenizers()
-        .into_iter()
-        .flatten()
-        .find(|t| t.name == "ailaysa-asai-v1")
-        .unwrap();
+    let from_json = bundled::tokenizer("ailaysa-asai-v1").unwrap().unwrap();
     assert_eq!(from_model.name, "asai-v1");
     assert_eq!(from_model.vocab_size(), from_json.vocab_size());
     assert_eq!(from_model.unk_id(), Some(0));

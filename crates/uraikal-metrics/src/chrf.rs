@@ -7,9 +7,7 @@
 //! precision and recall averaged over the orders where both sides have n-grams; F-beta with beta = 2.
 //! A corpus score sums the statistics over sentences first. Arguments are (reference, hypothesis).
 
-use std::collections::HashMap;
-
-use crate::unit::{is_python_space, unit_ids, Spaces, Unit};
+use crate::unit::{is_python_space, unit_ids, FastMap, Spaces, Unit};
 
 /// The orders and beta of a chrF variant.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -103,12 +101,13 @@ pub fn chrf_stats(reference: &str, hypothesis: &str, unit: Unit, config: ChrfCon
     let mut stats = ChrfStats::zero(config);
     let (r, h) = unit_ids(reference, hypothesis, unit, Spaces::Drop);
     let mut scratch = Scratch::default();
-    for n in 1..=config.char_order {
-        stats.orders[n - 1] = scratch.order_stats(&r, &h, n);
-    }
+    scratch.char_orders(&r, &h, &mut stats.orders[..config.char_order]);
     if config.word_order > 0 {
         let (reference, hypothesis) = match unit {
-            Unit::CodePoint => (reference.to_string(), hypothesis.to_string()),
+            Unit::CodePoint => (
+                std::borrow::Cow::Borrowed(reference),
+                std::borrow::Cow::Borrowed(hypothesis),
+            ),
             _ => (
                 uraikal_text::normalize_script(reference),
                 uraikal_text::normalize_script(hypothesis),
@@ -178,7 +177,7 @@ pub fn chrf_words(text: &str) -> Vec<&str> {
 }
 
 fn word_ids(reference: &str, hypothesis: &str) -> (Vec<u32>, Vec<u32>) {
-    let mut ids: HashMap<&str, u32> = HashMap::new();
+    let mut ids: FastMap<&str, u32> = FastMap::default();
     let mut intern = |text| -> Vec<u32> {
         chrf_words(text)
             .into_iter()
@@ -203,6 +202,40 @@ struct Scratch {
 }
 
 impl Scratch {
+    /// The statistics of character orders 1..=orders.len(): each side's positions are sorted once by the
+    /// n-gram of the longest order starting there (ids + 1, padded with 0 past the end); every shorter
+    /// order's n-grams are prefixes of those keys, so they are sorted too and one merge per order counts
+    /// the clipped matches.
+    fn char_orders(&mut self, reference: &[u32], hypothesis: &[u32], orders: &mut [[u64; 3]]) {
+        let max_order = orders.len();
+        let packable = max_order <= 6
+            && reference
+                .iter()
+                .chain(hypothesis)
+                .all(|&id| id < PACKED_ID_LIMIT - 1);
+        if !packable {
+            for (index, order) in orders.iter_mut().enumerate() {
+                *order = self.order_stats(reference, hypothesis, index + 1);
+            }
+            return;
+        }
+        prefix_keys(reference, max_order, &mut self.reference);
+        prefix_keys(hypothesis, max_order, &mut self.hypothesis);
+        for (index, order) in orders.iter_mut().enumerate() {
+            let n = index + 1;
+            let count = |len: usize| (len + 1).saturating_sub(n) as u64;
+            let (ref_total, hyp_total) = (count(reference.len()), count(hypothesis.len()));
+            let hyp_reported = if ref_total > 0 { hyp_total } else { 0 };
+            let shift = 21 * (max_order - n) as u32;
+            let matches = if ref_total == 0 || hyp_total == 0 {
+                0
+            } else {
+                prefix_intersection(&self.reference, &self.hypothesis, shift)
+            };
+            *order = [hyp_reported, ref_total, matches];
+        }
+    }
+
     /// `[hypothesis n-grams or 0, reference n-grams, clipped matches]` for order n.
     fn order_stats(&mut self, reference: &[u32], hypothesis: &[u32], n: usize) -> [u64; 3] {
         let count = |len: usize| (len + 1).saturating_sub(n) as u64;
@@ -227,6 +260,41 @@ impl Scratch {
         };
         [hyp_reported, ref_total, matches]
     }
+}
+
+/// For every position, the next `order` ids + 1 packed first-most-significant (0 past the end), sorted.
+fn prefix_keys(ids: &[u32], order: usize, keys: &mut Vec<u128>) {
+    keys.clear();
+    keys.extend((0..ids.len()).map(|start| {
+        (start..start + order).fold(0u128, |key, at| {
+            (key << 21) | ids.get(at).map_or(0, |&id| id as u128 + 1)
+        })
+    }));
+    keys.sort_unstable();
+}
+
+/// The multiset intersection of the keys' prefixes `key >> shift`, ignoring prefixes that run past the end
+/// (their last id is the 0 padding).
+fn prefix_intersection(a: &[u128], b: &[u128], shift: u32) -> u64 {
+    let valid = |key: u128| (key >> shift) & 0x1F_FFFF != 0;
+    let (mut i, mut j, mut matches) = (0, 0, 0u64);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i] >> shift, b[j] >> shift);
+        if !valid(a[i]) {
+            i += 1;
+        } else if !valid(b[j]) {
+            j += 1;
+        } else if x < y {
+            i += 1;
+        } else if x > y {
+            j += 1;
+        } else {
+            matches += 1;
+            i += 1;
+            j += 1;
+        }
+    }
+    matches
 }
 
 fn pack(ids: &[u32], n: usize, keys: &mut Vec<u128>) {
@@ -279,6 +347,20 @@ mod tests {
             chrf_stats("", "ab", Unit::CodePoint, ChrfConfig::CHRF).flat()[..3],
             [0, 0, 0]
         );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn one_sort_equals_a_sort_per_order(
+            r in proptest::collection::vec(0u32..5, 0..30),
+            h in proptest::collection::vec(0u32..5, 0..30),
+        ) {
+            let mut scratch = Scratch::default();
+            let mut fast = [[0u64; 3]; 6];
+            scratch.char_orders(&r, &h, &mut fast);
+            let slow: Vec<[u64; 3]> = (1..=6).map(|n| scratch.order_stats(&r, &h, n)).collect();
+            proptest::prop_assert_eq!(fast.to_vec(), slow);
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::str::FromStr;
 
 /// The unit of a character metric.
@@ -101,7 +102,7 @@ pub(crate) fn unit_ids(
         Unit::Grapheme | Unit::Letter => {
             let reference = uraikal_text::normalize_script(reference);
             let hypothesis = uraikal_text::normalize_script(hypothesis);
-            let mut interner = Interner::default();
+            let mut interner = Interner::with_capacity(reference.len() / 2 + hypothesis.len() / 2);
             let r = interner.ids(&reference, unit, spaces);
             let h = interner.ids(&hypothesis, unit, spaces);
             (r, h)
@@ -132,20 +133,89 @@ fn segments(text: &str, unit: Unit) -> Vec<&str> {
     }
 }
 
+/// A hash map with [`FastHasher`], for per-pair interning.
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+/// A small multiply-rotate hasher (FxHash's): clusters are short and never adversarial within one pair.
+#[derive(Default)]
+pub(crate) struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.add(byte as u64);
+    }
+
+    fn write_u128(&mut self, value: u128) {
+        self.add(value as u64);
+        self.add((value >> 64) as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl FastHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// Ids of clusters longer than one code point start above the code points.
+const FIRST_CLUSTER_ID: u32 = 0x11_0000;
+
+/// Unit ids for one pair: a one-code-point unit is its own id; longer units are numbered from
+/// `FIRST_CLUSTER_ID`, keyed by their bytes packed into a u128 (up to 15 bytes, so Tamil and Sinhala letters
+/// never hash a string) or by the string itself.
 #[derive(Default)]
 struct Interner<'a> {
-    ids: HashMap<&'a str, u32>,
+    short: HashMap<u128, u32, BuildHasherDefault<FastHasher>>,
+    long: HashMap<&'a str, u32, BuildHasherDefault<FastHasher>>,
 }
 
 impl<'a> Interner<'a> {
+    fn with_capacity(capacity: usize) -> Interner<'a> {
+        Interner {
+            short: HashMap::with_capacity_and_hasher(capacity.min(4096), Default::default()),
+            long: HashMap::default(),
+        }
+    }
+
+    fn id(&mut self, segment: &'a str) -> u32 {
+        let mut chars = segment.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            return c as u32;
+        }
+        let next = FIRST_CLUSTER_ID + (self.short.len() + self.long.len()) as u32;
+        let bytes = segment.as_bytes();
+        if bytes.len() <= 15 {
+            let mut packed = [0u8; 16];
+            packed[..bytes.len()].copy_from_slice(bytes);
+            packed[15] = bytes.len() as u8;
+            *self
+                .short
+                .entry(u128::from_le_bytes(packed))
+                .or_insert(next)
+        } else {
+            *self.long.entry(segment).or_insert(next)
+        }
+    }
+
     fn ids(&mut self, text: &'a str, unit: Unit, spaces: Spaces) -> Vec<u32> {
-        segments(text, unit)
-            .into_iter()
-            .filter(|segment| spaces == Spaces::Keep || !segment.chars().all(is_python_space))
-            .map(|segment| {
-                let next = self.ids.len() as u32;
-                *self.ids.entry(segment).or_insert(next)
-            })
-            .collect()
+        let mut ids = Vec::with_capacity(text.len() / 3 + 1);
+        for segment in segments(text, unit) {
+            if spaces == Spaces::Keep || !segment.chars().all(is_python_space) {
+                ids.push(self.id(segment));
+            }
+        }
+        ids
     }
 }

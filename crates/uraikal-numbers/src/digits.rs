@@ -205,22 +205,31 @@ struct Reading {
     zero: bool,
     /// (multiplier, scale) when the last element was a லட்சம் or கோடி multiplying only a plain number.
     scale_tail: Option<(u64, u64)>,
+    /// The words went beyond u64: the number must stay as words.
+    overflow: bool,
 }
 
 impl Reading {
     fn new() -> Reading {
-        Reading { high: 0, segment: 0, segment_scale: u64::MAX, group: 0, place: 1000, zero: false, scale_tail: None }
+        Reading { high: 0, segment: 0, segment_scale: u64::MAX, group: 0, place: 1000, zero: false, scale_tail: None, overflow: false }
     }
 
+    /// The value so far; None once it is beyond u64.
+    fn checked_value(&self) -> Option<u64> {
+        self.high.checked_add(self.segment)?.checked_add(self.group)
+    }
+
+    /// The value of a reading that has not overflowed (take keeps checked_value Some or sets overflow).
     fn value(&self) -> u64 {
-        self.high + self.segment + self.group
+        self.checked_value().unwrap_or(u64::MAX)
     }
 
     fn started(&self) -> bool {
         self.zero || self.value() > 0
     }
 
-    /// Adds one word's elements; false (and self unusable) when they do not continue the number.
+    /// Adds one word's elements; false (and self unusable) when they do not continue the number or when the
+    /// number no longer fits a u64 (then `overflow` is set).
     fn take(&mut self, entry: &Entry) -> bool {
         self.scale_tail = None;
         if let Some(small) = entry.small {
@@ -228,7 +237,14 @@ impl Reading {
                 return false;
             }
         }
-        entry.scale == 0 || self.scale(entry.scale)
+        if entry.scale != 0 && !self.scale(entry.scale) {
+            return false;
+        }
+        if self.checked_value().is_none() {
+            self.overflow = true;
+            return false;
+        }
+        true
     }
 
     fn small(&mut self, v: u64) -> bool {
@@ -256,7 +272,10 @@ impl Reading {
                 0 => 1,
                 v => v,
             };
-            let Some(high) = multiplier.checked_mul(CRORE) else { return false };
+            let Some(high) = multiplier.checked_mul(CRORE) else {
+                self.overflow = true;
+                return false;
+            };
             self.scale_tail = (multiplier < CRORE).then_some((multiplier, CRORE));
             self.high = high;
             self.segment = 0;
@@ -269,7 +288,11 @@ impl Reading {
             if scale == LAKH && self.high == 0 && self.segment == 0 {
                 self.scale_tail = Some((multiplier, LAKH));
             }
-            self.segment += multiplier * scale;
+            let Some(segment) = multiplier.checked_mul(scale).and_then(|part| self.segment.checked_add(part)) else {
+                self.overflow = true;
+                return false;
+            };
+            self.segment = segment;
             self.segment_scale = scale;
         }
         self.group = 0;
@@ -287,6 +310,8 @@ struct Span {
     scale_tail: Option<(u64, u64)>,
     /// A single plain digit word (0–9).
     digit: bool,
+    /// The number does not fit a u64: its words stay as written.
+    overflow: bool,
 }
 
 /// True when token `i` is a word that starts with a scale (ரெண்டு *லட்சம்*).
@@ -325,6 +350,9 @@ fn read_number(tokens: &[Token], i: usize) -> Option<Span> {
         }
         let mut trial = reading.clone();
         if !trial.take(next) {
+            if trial.overflow {
+                return Some(overflowing_span(tokens, i, last + 1));
+            }
             break;
         }
         reading = trial;
@@ -342,7 +370,20 @@ fn read_number(tokens: &[Token], i: usize) -> Option<Span> {
         value: reading.value(),
         scale_tail: reading.scale_tail.filter(|_| tokens[last].entry().is_some_and(Entry::is_pure_scale)),
         digit: last == i && entry.digit,
+        overflow: false,
     })
+}
+
+/// A number too large for u64 that overflowed at token `last`: it runs on over every number word joined to
+/// it, so that no part of it is converted on its own (which would be a wrong number).
+fn overflowing_span(tokens: &[Token], first: usize, mut last: usize) -> Span {
+    while tokens[last].joins_next
+        && !tokens[last].has_suffix()
+        && tokens.get(last + 1).is_some_and(|t| t.kind == Kind::Number)
+    {
+        last += 1;
+    }
+    Span { first, last, value: 0, scale_tail: None, digit: false, overflow: true }
 }
 
 fn suffix_of(tokens: &[Token], i: usize) -> &str {
@@ -384,7 +425,9 @@ pub fn to_digits(text: &str) -> String {
         match read_number(&tokens, i) {
             Some(span) => {
                 i = span.last + 1;
-                spans.push(span);
+                if !span.overflow {
+                    spans.push(span);
+                }
             }
             None => i += 1,
         }

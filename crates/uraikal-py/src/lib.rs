@@ -179,7 +179,7 @@ fn unit(name: &str) -> PyResult<uraikal_metrics::Unit> {
 }
 
 /// Corpus WER: Σ word edits ÷ Σ reference words, on text normalised by the frozen normaliser (the A1 rule);
-/// `normalize=False` scores the text as given, split on whitespace.
+/// `normalize=False` scores the text as given with jiwer's default word split (runs of spaces, not tabs).
 #[pyfunction]
 #[pyo3(signature = (reference, hypothesis, normalize = true))]
 fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, normalize: bool) -> PyResult<f64> {
@@ -188,13 +188,13 @@ fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAn
         let mut edits = 0usize;
         let mut words = 0usize;
         for (r, h) in &pairs {
+            // Normalised text has single spaces, so jiwer's word split is the A1 rule's split too (SPEC S4).
             let (r, h) = if normalize {
                 (uraikal_text::normalize(r), uraikal_text::normalize(h))
             } else {
                 (r.clone(), h.clone())
             };
-            let r: Vec<&str> = r.split_whitespace().collect();
-            let h: Vec<&str> = h.split_whitespace().collect();
+            let (r, h) = (uraikal_metrics::jiwer::words(&r), uraikal_metrics::jiwer::words(&h));
             edits += uraikal_metrics::align::distance(&r, &h);
             words += r.len();
         }

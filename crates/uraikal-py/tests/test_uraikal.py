@@ -56,6 +56,9 @@ def test_metrics():
     assert wer("அவன் வந்தான்", "அவன் வந்தான்") == 0.0
     assert wer(["a b c", "d"], ["a x c", "d e"]) == pytest.approx(2 / 4)
     assert cer(["ab"], ["ac"]) == pytest.approx(0.5)
+    # As jiwer: without normalisation a tab does not split words (golden pair `tab_ref`: WER 2.0).
+    assert wer("a\tb", "a b", normalize=False) == 2.0
+    assert wer("a\tb", "a b") == 0.0
     assert chrf("the cat", "the cat") == pytest.approx(100.0)
     assert 0.0 <= chrf_pp("வணக்கம் உலகம்", "வணக்கம் உலகு") <= 100.0
     result = oiwer("நான் போய் விட்டு வந்தேன்", [["நான்"], ["போயிட்டு", "போய் விட்டு"], ["வந்தேன்"]], language="ta")

@@ -32,7 +32,7 @@ const ZWJ: &str = "\u{200D}";
 pub fn graphemes(text: &str) -> Graphemes<'_> {
     Graphemes {
         text,
-        inner: text.graphemes(true),
+        position: 0,
         pending: None,
     }
 }
@@ -41,7 +41,9 @@ pub fn graphemes(text: &str) -> Graphemes<'_> {
 #[derive(Clone, Debug)]
 pub struct Graphemes<'a> {
     text: &'a str,
-    inner: unicode_segmentation::Graphemes<'a>,
+    /// Where the next Unicode cluster starts (after `pending`, if any).
+    position: usize,
+    /// A cluster read ahead by a fold that did not join it.
     pending: Option<&'a str>,
 }
 
@@ -49,6 +51,66 @@ impl<'a> Graphemes<'a> {
     fn offset_of(&self, piece: &'a str) -> usize {
         piece.as_ptr() as usize - self.text.as_ptr() as usize
     }
+
+    /// The next Unicode 17 extended grapheme cluster (before the folds).
+    #[inline]
+    fn next_cluster(&mut self) -> Option<&'a str> {
+        let rest = self
+            .text
+            .get(self.position..)
+            .filter(|rest| !rest.is_empty())?;
+        let len = match fast_cluster_len(rest.as_bytes()) {
+            Some(len) => len,
+            None => rest.graphemes(true).next().map_or(rest.len(), str::len),
+        };
+        self.position += len;
+        Some(&rest[..len])
+    }
+}
+
+/// The length of the cluster at the start of `bytes` when it is decidable at a glance: ASCII, or a Tamil
+/// letter with its signs, followed by the end, ASCII or another Tamil letter. `None` sends the cluster to
+/// unicode-segmentation. Tamil has no Prepend characters and no InCB linker, so its clusters are a base
+/// and its signs (GB9, GB9a); a test compares this with unicode-segmentation on every such sequence.
+#[inline]
+fn fast_cluster_len(bytes: &[u8]) -> Option<usize> {
+    let end = if bytes[0] < 0x80 {
+        if bytes[0] == b'\r' && bytes.get(1) == Some(&b'\n') {
+            return Some(2);
+        }
+        1
+    } else if tamil_at(bytes, 0).is_some_and(|c| !is_tamil_sign(c)) {
+        let mut end = 3;
+        while tamil_at(bytes, end).is_some_and(is_tamil_sign) {
+            end += 3;
+        }
+        end
+    } else {
+        return None;
+    };
+    match bytes.get(end) {
+        None => Some(end),
+        Some(&next) if next < 0x80 => Some(end),
+        Some(_) if tamil_at(bytes, end).is_some_and(|c| !is_tamil_sign(c)) => Some(end),
+        Some(_) => None,
+    }
+}
+
+/// The Tamil-block code point (U+0B80..U+0BFF) encoded at `bytes[at..]`, if any.
+#[inline]
+fn tamil_at(bytes: &[u8], at: usize) -> Option<u32> {
+    match bytes.get(at..at + 3)? {
+        &[0xE0, second @ (0xAE | 0xAF), third] => {
+            Some(0x0B80 + (((second - 0xAE) as u32) << 6) + (third & 0x3F) as u32)
+        }
+        _ => None,
+    }
+}
+
+/// Tamil signs (Grapheme_Cluster_Break Extend or SpacingMark): ஂ, the vowel signs, virama and the au mark.
+#[inline]
+fn is_tamil_sign(code: u32) -> bool {
+    matches!(code, 0x0B82 | 0x0BBE..=0x0BC2 | 0x0BC6..=0x0BC8 | 0x0BCA..=0x0BCD | 0x0BD7)
 }
 
 impl<'a> Iterator for Graphemes<'a> {
@@ -58,7 +120,7 @@ impl<'a> Iterator for Graphemes<'a> {
     fn next(&mut self) -> Option<&'a str> {
         let first = match self.pending.take() {
             Some(piece) => piece,
-            None => self.inner.next()?,
+            None => self.next_cluster()?,
         };
         let fold = match fold_start(first) {
             None => return Some(first),
@@ -67,7 +129,7 @@ impl<'a> Iterator for Graphemes<'a> {
         let start = self.offset_of(first);
         let mut end = start + first.len();
         let mut last = first;
-        while let Some(next) = self.inner.next() {
+        while let Some(next) = self.next_cluster() {
             let joins = match fold {
                 Fold::TamilKa => starts_with_char(next, '\u{0BB7}'),
                 Fold::TamilSa => next == "\u{0BB0}\u{0BC0}",
@@ -123,12 +185,12 @@ fn fold_start(cluster: &str) -> Option<Fold> {
         0xAE | 0xAF => match cluster {
             "\u{0B95}\u{0BCD}" => Some(Fold::TamilKa),
             "\u{0BB8}\u{0BCD}" | "\u{0BB6}\u{0BCD}" => Some(Fold::TamilSa),
-            _ if cluster.contains(ZWJ) => Some(Fold::TamilJoiner),
+            _ if has_zwj(bytes) => Some(Fold::TamilJoiner),
             _ => None,
         },
         // The repaya ර්‍ keeps its own cluster (it is written over the next consonant, which still carries
         // its own vowel sign; grapheme-kit keeps them apart too).
-        0xB6 | 0xB7 if cluster.contains(ZWJ) && cluster != "\u{0DBB}\u{0DCA}\u{200D}" => {
+        0xB6 | 0xB7 if has_zwj(bytes) && cluster != "\u{0DBB}\u{0DCA}\u{200D}" => {
             Some(Fold::SinhalaJoiner)
         }
         _ => None,
@@ -170,6 +232,12 @@ fn is_extended_pictographic(c: char) -> bool {
             }
         })
         .is_ok()
+}
+
+/// Whether a cluster holds a ZWJ (E2 80 8D); most hold no E2 byte at all.
+#[inline]
+fn has_zwj(bytes: &[u8]) -> bool {
+    bytes.contains(&0xE2) && bytes.windows(3).any(|w| w == ZWJ.as_bytes())
 }
 
 #[inline]
@@ -248,6 +316,46 @@ mod tests {
         check("😀\u{1F3FB}\u{200D}✁", &["😀\u{1F3FB}\u{200D}✁"]);
         check("a\u{200D}✁", &["a\u{200D}", "✁"]);
         check("", &[]);
+    }
+
+    /// Every sequence of up to three characters from the Tamil block, ASCII, joiners and a few marks
+    /// segments the same with and without the fast path.
+    #[test]
+    fn fast_path_agrees_with_unicode_segmentation() {
+        let mut alphabet: Vec<char> = ('\u{0B80}'..='\u{0BFF}').collect();
+        alphabet.extend([
+            'a',
+            ' ',
+            '\r',
+            '\n',
+            '\t',
+            '\u{200D}',
+            '\u{200C}',
+            '\u{0301}',
+            '\u{0DCA}',
+            '\u{0915}',
+            '\u{094D}',
+            '😀',
+            '\u{1F3FB}',
+            '\u{0600}',
+        ]);
+        let mut text = String::new();
+        for &a in &alphabet {
+            for &b in &alphabet {
+                for &c in ['\u{0B95}', '\u{0BCD}', 'a', '\u{200D}', '\u{0301}', '\n'].iter() {
+                    text.clear();
+                    text.extend([a, b, c]);
+                    let mut ours = Graphemes {
+                        text: &text,
+                        position: 0,
+                        pending: None,
+                    };
+                    let fast: Vec<&str> = std::iter::from_fn(|| ours.next_cluster()).collect();
+                    let reference: Vec<&str> = text.graphemes(true).collect();
+                    assert_eq!(fast, reference, "{text:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //!
 //! The grapheme metrics apply it to both sides before segmenting; `graphemes` itself never changes text.
 
+use std::borrow::Cow;
+
+use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 const ZWNJ: char = '\u{200C}';
@@ -35,7 +38,8 @@ const TAMIL_SIGNS_AFTER_LLA: &[char] = &[
     '\u{0BCA}', '\u{0BCB}', '\u{0BCC}', '\u{0BCD}',
 ];
 
-/// Normalises Tamil and Sinhala text for grapheme-level comparison; the output is NFC.
+/// Normalises Tamil and Sinhala text for grapheme-level comparison; the output is NFC (borrowed when the
+/// text needs no change).
 ///
 /// After NFC: ா் → ர், ாி → ரி; a ZWNJ next to a Tamil or Sinhala character is removed, and so is a ZWJ
 /// after one that joins nothing (at the end or before a space); ாெ → ொ, ாே → ோ;
@@ -48,14 +52,18 @@ const TAMIL_SIGNS_AFTER_LLA: &[char] = &[
 /// assert_eq!(normalize_script("வெள்ளம்"), "வெள்ளம்");
 /// assert_eq!(normalize_script("ක\u{0DCA}\u{0DD9}"), "කේ");
 /// ```
-pub fn normalize_script(text: &str) -> String {
-    let mut out: String = if is_nfc_quick(text.chars()) == IsNormalized::Yes {
+pub fn normalize_script(text: &str) -> Cow<'_, str> {
+    let nfc = is_nfc(text);
+    if nfc && !needs_repair(text) {
+        return Cow::Borrowed(text);
+    }
+    let mut out: String = if nfc {
         text.to_string()
     } else {
         text.nfc().collect()
     };
     if !needs_repair(&out) {
-        return out;
+        return Cow::Owned(out);
     }
     for &(from, to) in TAMIL_BEFORE_ZWNJ {
         replace_in_place(&mut out, from, to);
@@ -72,20 +80,82 @@ pub fn normalize_script(text: &str) -> String {
     for &(from, to) in SINHALA {
         replace_in_place(&mut out, from, to);
     }
-    if is_nfc_quick(out.chars()) != IsNormalized::Yes {
+    if !is_nfc(&out) {
         out = out.nfc().collect();
     }
-    out
+    Cow::Owned(out)
 }
 
-/// True when some rule could fire: a ZWNJ, Tamil aa/e signs, or any Sinhala sign.
-fn needs_repair(text: &str) -> bool {
-    text.chars().any(|c| {
-        matches!(
+/// Whether `text` is NFC, without running the composer for Tamil and Sinhala vowel signs: the quick check
+/// answers "maybe" for every ா, ௗ, ා, ්, ෟ, which compose only after the few letters tested here.
+fn is_nfc(text: &str) -> bool {
+    if let Some(nfc) = tamil_is_nfc(text) {
+        return nfc;
+    }
+    match is_nfc_quick(text.chars()) {
+        IsNormalized::Yes => return true,
+        IsNormalized::No => return false,
+        IsNormalized::Maybe => {}
+    }
+    let mut previous = '\0';
+    for c in text.chars() {
+        let composes_or_reorders = match c {
+            '\u{0BBE}' | '\u{0BD7}' => matches!(previous, '\u{0B92}' | '\u{0BC6}' | '\u{0BC7}'),
+            '\u{0DCA}' => {
+                matches!(previous, '\u{0DD9}' | '\u{0DDC}')
+                    || canonical_combining_class(previous) > 9
+            }
+            '\u{0DCF}' | '\u{0DDF}' => previous == '\u{0DD9}',
+            _ => previous == '\u{0DCA}' && (1..9).contains(&canonical_combining_class(c)),
+        };
+        if composes_or_reorders {
+            return false;
+        }
+        previous = c;
+    }
+    let others = text.chars().filter(|c| {
+        !matches!(
             c,
-            ZWNJ | ZWJ | '\u{0BBE}' | '\u{0BC6}' | '\u{0DCA}'..='\u{0DDF}'
+            '\u{0BBE}' | '\u{0BD7}' | '\u{0DCA}' | '\u{0DCF}' | '\u{0DDF}'
         )
-    })
+    });
+    is_nfc_quick(others) == IsNormalized::Yes || unicode_normalization::is_nfc(text)
+}
+
+/// NFC for text of ASCII, Tamil and joiners only, in one pass (`None` for any other character). Tamil's only
+/// combining class is the virama's, so order never matters; NFC fails only where a two-part vowel is
+/// written in parts: ெ/ே + ா, ெ + ௗ, ஒ + ௗ.
+fn tamil_is_nfc(text: &str) -> Option<bool> {
+    let mut previous = '\0';
+    for c in text.chars() {
+        match c {
+            '\0'..='\u{7F}' | '\u{200C}' | '\u{200D}' => {}
+            '\u{0BBE}' if matches!(previous, '\u{0BC6}' | '\u{0BC7}') => return Some(false),
+            '\u{0BD7}' if matches!(previous, '\u{0BC6}' | '\u{0B92}') => return Some(false),
+            '\u{0B80}'..='\u{0BFF}' => {}
+            _ => return None,
+        }
+        previous = c;
+    }
+    Some(true)
+}
+
+/// True when some rule could fire: a joiner, ா before ் ி ெ ே, ெ before ள, or a Sinhala sign.
+fn needs_repair(text: &str) -> bool {
+    let mut previous = '\0';
+    for c in text.chars() {
+        let fires = match c {
+            ZWNJ | ZWJ | '\u{0DCA}'..='\u{0DDF}' => true,
+            '\u{0BCD}' | '\u{0BBF}' | '\u{0BC6}' | '\u{0BC7}' => previous == '\u{0BBE}',
+            '\u{0BB3}' => previous == '\u{0BC6}',
+            _ => false,
+        };
+        if fires {
+            return true;
+        }
+        previous = c;
+    }
+    false
 }
 
 fn replace_in_place(text: &mut String, from: &str, to: &str) {
@@ -189,6 +259,33 @@ mod tests {
         check("இயக்கி\u{200D}", "இயக்கி");
         check("கி\u{200D} வா", "கி வா");
         check("தமி\u{200D}ழ்", "தமி\u{200D}ழ்");
+    }
+
+    #[test]
+    fn nfc_check_agrees_with_the_composer() {
+        for text in [
+            "\u{0B92}\u{0BD7}x",
+            "க\u{0BC7}\u{0BBE}",
+            "க\u{0BC6}\u{0BD7}",
+            "abc க்ஷ",
+            "கொ",
+            "க\u{0BC6}\u{0BBE}",
+            "கா",
+            "ஔ",
+            "\u{0B92}\u{0BD7}",
+            "ක\u{0DD9}\u{0DCA}",
+            "කේ",
+            "ක්",
+            "e\u{0301}",
+            "ක්\u{0301}",
+            "a\u{0301}\u{0DCA}",
+        ] {
+            assert_eq!(
+                is_nfc(text),
+                unicode_normalization::is_nfc(text),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]
