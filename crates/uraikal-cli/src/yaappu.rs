@@ -25,17 +25,21 @@ pub struct YaappuArgs {
 
 pub fn run(args: YaappuArgs) -> Result<ExitCode> {
     if let Some(path) = &args.input {
+        // Every record is checked before anything is printed: bad input gives an error and no partial output.
         let records = uraikal_io::parse_jsonl::<Value>(path)?;
-        let mut out = std::io::stdout().lock();
+        let mut lines = Vec::with_capacity(records.len());
         for record in records {
             let Some(text) = record.value.get("text").and_then(Value::as_str) else {
                 bail!("{}:{}: a record needs a string \"text\"", path.display(), record.line);
             };
             let id = record.value.get("id").cloned().unwrap_or(Value::Null);
             let mut value = to_json(&uraikal_yaappu::scan(text));
-            value.as_object_mut().expect("an object").insert("id".into(), id);
-            serde_json::to_writer(&mut out, &value)?;
-            writeln!(out)?;
+            value.as_object_mut().expect("to_json builds an object").insert("id".into(), id);
+            lines.push(serde_json::to_string(&value)?);
+        }
+        let mut out = std::io::stdout().lock();
+        for line in lines {
+            writeln!(out, "{line}")?;
         }
         return Ok(ExitCode::SUCCESS);
     }

@@ -259,7 +259,11 @@ impl Normaliser {
     /// the spoken register; other fractions are read digit by digit after புள்ளி.
     fn number_words(&self, number: &Written, counting: bool) -> String {
         let Some(value) = number.value() else {
-            return self.digit_words(&number.integer);
+            let integer = self.digit_words(&number.integer);
+            return match number.fraction.as_deref() {
+                None => integer,
+                Some(fraction) => format!("{integer} புள்ளி {}", self.digit_words(fraction)),
+            };
         };
         let integer = if counting && number.fraction.is_none() { self.counting_words(value) } else { self.words(value) };
         match number.fraction.as_deref() {
@@ -584,11 +588,11 @@ impl Normaliser {
             }
             return self.finish(words);
         }
-        let Some(value) = number.value() else {
-            let words = format!("{} {currency}", self.digit_words(&number.integer));
-            return self.finish(words);
+        let integer = match number.value() {
+            Some(value) => self.counting_words(value),
+            None => self.digit_words(&number.integer),
         };
-        let mut words = format!("{} {currency}", self.counting_words(value));
+        let mut words = format!("{integer} {currency}");
         if let Some(fraction) = number.fraction.as_deref() {
             let cents: u64 = match fraction.len() {
                 1 => fraction.parse::<u64>().unwrap_or(0) * 10,
