@@ -7,9 +7,9 @@ use std::path::Path;
 
 use rustc_hash::FxHashMap;
 use serde::Deserialize;
-use uraikal_io::{read_utf8, sha256_hex, Error};
+use uraikal_io::{sha256_hex, Error};
 
-use crate::manifest::{parse_lines, InputFile};
+use crate::manifest::{parse_lines, read_bytes, InputFile};
 
 /// The hypotheses of one system: id → text.
 #[derive(Debug, Clone, Default)]
@@ -30,13 +30,13 @@ struct RawHypothesis<'a> {
 
 /// Reads a hypothesis file (SPEC S5.4).
 pub fn read_hypotheses(path: &Path) -> Result<Hypotheses, Error> {
-    parse_hypotheses(path, &read_utf8(path)?)
+    parse_hypotheses(path, &read_bytes(path)?)
 }
 
 /// Parses a hypothesis file already in memory; errors name `path` (SPEC S5.4).
-pub fn parse_hypotheses(path: &Path, text: &str) -> Result<Hypotheses, Error> {
+pub fn parse_hypotheses(path: &Path, text: &[u8]) -> Result<Hypotheses, Error> {
     let (sha256, rows) = rayon::join(
-        || sha256_hex(text.as_bytes()),
+        || sha256_hex(text),
         || parse_lines(path, text, |raw: RawHypothesis<'_>, line| Ok((raw.id.into_owned(), raw.hyp.into_owned(), line))),
     );
     let rows = rows?;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::Deserialize;
-use uraikal_io::{read_utf8, sha256_hex, Error};
+use uraikal_io::{sha256_hex, Error};
 
 /// One utterance of a manifest.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,17 +59,17 @@ struct RawUtterance<'a> {
 
 /// Reads one or more manifests (SPEC S5.1–S5.3).
 pub fn read_manifests(paths: &[PathBuf]) -> Result<Manifests, Error> {
-    let texts = paths.iter().map(|p| read_utf8(p)).collect::<Result<Vec<String>, Error>>()?;
-    let sources: Vec<(PathBuf, &str)> = paths.iter().cloned().zip(texts.iter().map(String::as_str)).collect();
+    let texts = paths.iter().map(|p| read_bytes(p)).collect::<Result<Vec<Vec<u8>>, Error>>()?;
+    let sources: Vec<(PathBuf, &[u8])> = paths.iter().cloned().zip(texts.iter().map(Vec::as_slice)).collect();
     parse_manifests(&sources)
 }
 
 /// Parses manifests already in memory, each with the path its errors should name (SPEC S5.1–S5.3).
-pub fn parse_manifests(sources: &[(PathBuf, &str)]) -> Result<Manifests, Error> {
+pub fn parse_manifests(sources: &[(PathBuf, &[u8])]) -> Result<Manifests, Error> {
     let mut manifests = Manifests::default();
     // The digests are independent of parsing: compute them alongside.
     let (digests, parsed) = rayon::join(
-        || sources.par_iter().map(|(_, text)| sha256_hex(text.as_bytes())).collect::<Vec<String>>(),
+        || sources.par_iter().map(|(_, text)| sha256_hex(text)).collect::<Vec<String>>(),
         || {
             sources
                 .iter()
@@ -113,17 +113,29 @@ pub fn parse_manifests(sources: &[(PathBuf, &str)]) -> Result<Manifests, Error> 
     Ok(manifests)
 }
 
-pub(crate) fn parse_lines<'t, R, T, F>(path: &Path, text: &'t str, convert: F) -> Result<Vec<T>, Error>
+/// The whole file as bytes. UTF-8 is checked by the JSON parser, line by line, so that an invalid byte is
+/// reported with its line (SPEC S5.5) and the file is not scanned twice.
+pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
+    std::fs::read(path).map_err(|e| Error::io(path, e))
+}
+
+/// Parses every non-blank line as `R` and converts it; the first failing line (in line order) is the error.
+pub(crate) fn parse_lines<'t, R, T, F>(path: &Path, text: &'t [u8], convert: F) -> Result<Vec<T>, Error>
 where
     R: Deserialize<'t>,
     T: Send,
     F: Fn(R, usize) -> Result<T, String> + Sync,
 {
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
+    let lines: Vec<(usize, &[u8])> = text
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter(|(_, l)| !l.trim_ascii().is_empty())
+        .map(|(i, l)| (i + 1, l.strip_suffix(b"\r").unwrap_or(l)))
+        .collect();
     lines
         .par_iter()
         .map(|&(line, source)| {
-            let raw = serde_json::from_str::<R>(source).map_err(|e| Error::invalid(path, Some(line), describe(&e)))?;
+            let raw = serde_json::from_slice::<R>(source).map_err(|e| Error::invalid(path, Some(line), describe(&e)))?;
             convert(raw, line).map_err(|message| Error::invalid(path, Some(line), message))
         })
         .collect::<Vec<Result<T, Error>>>()

@@ -105,8 +105,10 @@ pub fn score_pair(reference: &str, hypothesis: &str) -> (Counts, Counts) {
         let mut buffers = cell.borrow_mut();
         let (r, h) = &mut *buffers;
         r.clear();
+        r.reserve(reference.len());
         r.extend(reference.chars());
         h.clear();
+        h.reserve(hypothesis.len());
         h.extend(hypothesis.chars());
         align::counts(r, h)
     });

@@ -19,9 +19,9 @@ fn hyp_line(id: &str, hyp: &str) -> String {
 
 /// Scores in-memory files; errors are returned as their messages.
 fn run(manifests: &[&str], hyps: &str, bootstrap: usize) -> Result<(Manifests, Scores), String> {
-    let sources: Vec<(PathBuf, &str)> = manifests.iter().enumerate().map(|(i, m)| (PathBuf::from(format!("m{i}.jsonl")), *m)).collect();
+    let sources: Vec<(PathBuf, &[u8])> = manifests.iter().enumerate().map(|(i, m)| (PathBuf::from(format!("m{i}.jsonl")), m.as_bytes())).collect();
     let manifests = parse_manifests(&sources).map_err(|e| e.to_string())?;
-    let hypotheses = parse_hypotheses(Path::new("h.jsonl"), hyps).map_err(|e| e.to_string())?;
+    let hypotheses = parse_hypotheses(Path::new("h.jsonl"), hyps.as_bytes()).map_err(|e| e.to_string())?;
     let scores = score(&manifests, &hypotheses, ScoreOptions { bootstrap, seed: 7 });
     Ok((manifests, scores))
 }
@@ -36,7 +36,7 @@ fn golden_sample_equals_jiwer_on_the_normalised_text() {
     let (m, h) = (fixture("a1_sample.jsonl"), fixture("hyps_sample.jsonl"));
     let expected: Value = serde_json::from_str(&fixture("expected.json")).unwrap();
     let (manifests, scores) = run(&[&m], &h, 0).unwrap();
-    let hypotheses = parse_hypotheses(Path::new("h.jsonl"), &h).unwrap();
+    let hypotheses = parse_hypotheses(Path::new("h.jsonl"), h.as_bytes()).unwrap();
     let records = result_records(&scores, &manifests, &hypotheses, "sample");
     for record in &records {
         let e = &expected[&record.slice];
@@ -103,6 +103,16 @@ fn bad_lines_are_errors_naming_file_and_line() {
         let err = run(&manifests, &hyps, 0).err().unwrap_or_else(|| panic!("no error, expected {expected}"));
         assert!(err.starts_with(expected), "{err:?} does not start with {expected:?}");
     }
+}
+
+#[test]
+fn invalid_utf8_names_the_line_and_crlf_is_accepted() {
+    // SPEC S5.5
+    let mut m = manifest_line("a", "ஒன்று", "s").replace('\n', "\r\n").into_bytes();
+    assert!(parse_manifests(&[(PathBuf::from("m.jsonl"), m.as_slice())]).is_ok());
+    m.extend_from_slice(b"{\"id\": \"b\", \"audio\": \"a\", \"text\": \"\xff\", \"slice\": \"s\"}\n");
+    let err = parse_manifests(&[(PathBuf::from("m.jsonl"), m.as_slice())]).unwrap_err().to_string();
+    assert!(err.starts_with("m.jsonl:2: not valid JSON"), "{err}");
 }
 
 #[test]

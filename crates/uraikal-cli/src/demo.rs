@@ -41,12 +41,12 @@ pub struct DemoArgs {
 }
 
 pub fn run(args: DemoArgs) -> Result<ExitCode> {
-    let manifests = parse_manifests(&[(PathBuf::from(MANIFEST.0), MANIFEST.1)])?;
+    let manifests = parse_manifests(&[(PathBuf::from(MANIFEST.0), MANIFEST.1.as_bytes())])?;
     let options = ScoreOptions { bootstrap: args.bootstrap, seed: DEFAULT_SEED };
     let mut board: Vec<(&str, &str, Vec<ResultRecord>)> = Vec::new();
     for (system, description, text) in EXAMPLES {
         let path = PathBuf::from(format!("data/demo/hyps/{system}.jsonl"));
-        let hypotheses = parse_hypotheses(&path, text)?;
+        let hypotheses = parse_hypotheses(&path, text.as_bytes())?;
         let scores = score(&manifests, &hypotheses, options);
         board.push((system, description, result_records(&scores, &manifests, &hypotheses, system)));
     }

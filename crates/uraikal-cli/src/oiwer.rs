@@ -100,8 +100,8 @@ fn show(word: &str) -> &str {
 /// One batch record, borrowed from the line where it can be.
 #[derive(Deserialize)]
 struct Record<'a> {
-    #[serde(default)]
-    id: serde_json::Value,
+    #[serde(borrow, default)]
+    id: Option<&'a RawValue>,
     #[serde(borrow, default)]
     language: Option<Cow<'a, str>>,
     #[serde(borrow)]
@@ -113,7 +113,7 @@ struct Record<'a> {
 #[derive(Serialize)]
 struct Output<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
-    id: Option<&'a serde_json::Value>,
+    id: Option<&'a RawValue>,
     mode: &'static str,
     oiwer_percent: f64,
     insertions: usize,
@@ -126,7 +126,7 @@ struct Output<'a> {
 }
 
 impl<'a> Output<'a> {
-    fn new(id: Option<&'a serde_json::Value>, result: &'a Oiwer, mode: Mode) -> Output<'a> {
+    fn new(id: Option<&'a RawValue>, result: &'a Oiwer, mode: Mode) -> Output<'a> {
         Output {
             id,
             mode: mode.as_str(),
@@ -206,7 +206,8 @@ fn score_line(
     // The common shape (a list of lists of strings) is read without building a Lattice; anything else
     // goes through Lattice for its error message or its string form.
     let raw = record.reference.get();
-    let result = match serde_json::from_str::<Vec<Vec<Cow<'_, str>>>>(raw) {
+    // Strings without escapes are borrowed from the line; any other shape takes the general path.
+    let result = match serde_json::from_str::<Vec<Vec<&str>>>(raw) {
         Ok(groups) => oiwer_groups(&record.hypothesis, &groups, language, mode),
         Err(_) => {
             let value: serde_json::Value = serde_json::from_str(raw).map_err(|e| e.to_string())?;
@@ -222,7 +223,7 @@ fn score_line(
     let mut bytes = Vec::with_capacity(json.len() + 256);
     serde_json::to_writer(
         &mut bytes,
-        &Output::new(Some(&record.id).filter(|id| !id.is_null()), &result, mode),
+        &Output::new(record.id.filter(|id| id.get() != "null"), &result, mode),
     )
     .map_err(|e| e.to_string())?;
     bytes.push(b'\n');

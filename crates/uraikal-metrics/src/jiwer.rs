@@ -24,17 +24,31 @@ fn is_py_space(c: char) -> bool {
 /// (`re.sub(r"\s\s+", " ")`), the ends are stripped, and the text is split on U+0020 only, dropping empty
 /// words. A single tab or no-break space therefore does not separate words.
 pub fn words(text: &str) -> Vec<&str> {
-    // Every run of two or more whitespace characters separates words; a single one only when it is U+0020.
-    // Equivalent to jiwer's substitution then split(" "), without building a new string. The scan is over
-    // bytes: whitespace is ASCII or starts with one of the lead bytes C2, E1, E2, E3.
+    // Fast path (all normalised text): U+0020 is the only whitespace. Runs of spaces then separate exactly
+    // like single ones, so splitting on spaces and dropping empty pieces is jiwer's transform.
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, &b) in text.as_bytes().iter().enumerate() {
+        if b == b' ' {
+            if start < i {
+                out.push(&text[start..i]);
+            }
+            start = i + 1;
+        } else if b < 0x20 || matches!(b, 0xC2 | 0xE1 | 0xE2 | 0xE3) {
+            out.clear();
+            return words_general(text, out);
+        }
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+/// The general case: any Python whitespace. Whitespace is ASCII or starts with a lead byte C2, E1, E2, E3.
+fn words_general<'a>(text: &'a str, mut out: Vec<&'a str>) -> Vec<&'a str> {
     let text = text.trim_matches(is_py_space);
     let bytes = text.as_bytes();
-    // Fast path (all normalised text): no whitespace but single U+0020.
-    let other_space = |b: &u8| *b < 0x20 || matches!(*b, 0xC2 | 0xE1 | 0xE2 | 0xE3);
-    if !bytes.iter().any(other_space) && !text.contains("  ") {
-        return text.split(' ').filter(|w| !w.is_empty()).collect();
-    }
-    let mut out = Vec::new();
     let (mut start, mut i) = (0, 0);
     let space_at = |i: usize| -> Option<(usize, bool)> {
         let b = bytes[i];

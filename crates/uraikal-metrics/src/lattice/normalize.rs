@@ -35,6 +35,8 @@ pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &m
     let mut needs_script_pass = false;
     let mut previous = ' ';
     let mut outside_tamil = false;
+    // IndicNLP's `''` → `"` can only meet apostrophes this loop wrote (ASCII ones became spaces).
+    let mut apostrophes = false;
     // Runs of characters that stay as they are are copied in one piece.
     let mut run = 0;
     let mut at = 0;
@@ -74,7 +76,10 @@ pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &m
                 }
                 // IndicNLP's punctuation step (after the table, hence the leaks).
                 '\u{201E}' => Action::Replace("\""),
-                '\u{00B4}' | '\u{201A}' => Action::Replace("'"),
+                '\u{00B4}' | '\u{201A}' => {
+                    apostrophes = true;
+                    Action::Replace("'")
+                }
                 '\u{2026}' => Action::Replace("..."),
                 c if c.is_whitespace() => Action::Space,
                 c => {
@@ -105,11 +110,11 @@ pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &m
     // Tamil-block text is in NFC once IndicNLP's Tamil rules have run (a test proves it for every pair).
     let nfc_done = script == Some(Script::Tamil) && !outside_tamil;
     let fast = !needs_script_pass && script != Some(Script::Gurmukhi);
-    if fast && !buffer[start..].contains("''") && (nfc_done || !needs_nfc(&buffer[start..])) {
+    if fast && !apostrophes && (nfc_done || !needs_nfc(&buffer[start..])) {
         return;
     }
     let mut out = buffer.split_off(start);
-    if script.is_some() && out.contains("''") {
+    if apostrophes && out.contains("''") {
         out = out.replace("''", "\"");
     }
     if script == Some(Script::Gurmukhi) {
