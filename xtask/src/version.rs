@@ -362,6 +362,15 @@ mod tests {
         }
     }
 
+    /// The real tree: one version everywhere, and the scoring sources hash to the recorded URAIKAL_VERSION
+    /// (a scoring change without a bump fails `cargo test`).
+    #[test]
+    fn this_project_passes_check_version() {
+        if let Err(e) = check_version_at(&crate::project_root(), None, false) {
+            panic!("{e:#}");
+        }
+    }
+
     #[test]
     fn a_consistent_project_passes_with_its_tag() {
         let dir = good();

@@ -333,7 +333,7 @@ mod whisper_run {
 
         let bar = progress_bar(pending.len() as u64);
         if already_done > 0 {
-            bar.println(format!(
+            say(&bar, format!(
                 "uraikal: {already_done} utterances already in {}; resuming",
                 args.out.display()
             ));
@@ -358,7 +358,7 @@ mod whisper_run {
                     this_run.processing_seconds += clock.elapsed().as_secs_f64();
                 }
                 Err(error) => {
-                    bar.println(format!(
+                    say(&bar, format!(
                         "uraikal: skipped {:?} ({}:{}): {error}",
                         item.id,
                         item.origin.0.display(),
@@ -452,5 +452,16 @@ mod whisper_run {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs())
+    }
+}
+
+/// A line for the user on stderr: above the progress bar when it is drawn, plainly when it is hidden (stderr
+/// not a terminal), where `ProgressBar::println` would print nothing.
+#[cfg(feature = "whisper")]
+fn say(bar: &indicatif::ProgressBar, line: String) {
+    if bar.is_hidden() {
+        eprintln!("{line}");
+    } else {
+        bar.println(line);
     }
 }
