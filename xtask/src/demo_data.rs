@@ -1,7 +1,8 @@
-//! `cargo xtask gen-demo`: writes the demo's sample A1 manifest (`data/demo/a1_demo.jsonl`, from the
-//! Thirukkural and the espeak-ng clip sentences in ../shared/data) and its example hypotheses
-//! (`data/demo/hyps/*.jsonl`), which are the references perturbed by fixed, seeded rules. They are
-//! *examples*, not the output of any speech recogniser.
+//! `cargo xtask gen-demo`: writes the demo's sample A1 manifest (`crates/uraikal-cli/data/demo/a1_demo.jsonl`,
+//! from the Thirukkural and the espeak-ng clip sentences in ../shared/data) and its example hypotheses
+//! (`crates/uraikal-cli/data/demo/hyps/*.jsonl`), which are the references perturbed by fixed, seeded rules.
+//! They are *examples*, not the output of any speech recogniser. They live inside the CLI crate, which embeds
+//! them, so that the published crate is self-contained.
 
 use std::fs;
 use std::path::Path;
@@ -18,11 +19,14 @@ pub const SYSTEMS: &[(&str, &str, [f64; 3])] = &[
     ("example-legacy-order", "example: vowel signs typed in visual order (legacy keyboards), ids edited", [0.0, 0.0, 0.0]),
 ];
 
+/// Where the demo data lives, relative to the project root.
+pub const DEMO_DIR: &str = "crates/uraikal-cli/data/demo";
+
 /// Writes the demo data, or with `check` compares it with what is committed.
 pub fn gen_demo(root: &Path, check: bool) -> Result<()> {
     let shared = root.join("../shared/data");
     let manifest = demo_manifest(&shared)?;
-    let dir = root.join("data/demo");
+    let dir = root.join(DEMO_DIR);
     let mut files = vec![(dir.join("a1_demo.jsonl"), manifest.clone())];
     for (name, text) in example_hypotheses(&manifest)? {
         files.push((dir.join("hyps").join(format!("{name}.jsonl")), text));
@@ -37,7 +41,7 @@ pub fn gen_demo(root: &Path, check: bool) -> Result<()> {
             fs::write(&path, text)?;
         }
     }
-    println!("gen-demo: data/demo/a1_demo.jsonl and data/demo/hyps/*.jsonl {}", if check { "fresh" } else { "written" });
+    println!("gen-demo: {DEMO_DIR}/a1_demo.jsonl and {DEMO_DIR}/hyps/*.jsonl {}", if check { "fresh" } else { "written" });
     Ok(())
 }
 
@@ -195,9 +199,9 @@ mod tests {
     #[test]
     fn demo_files_are_fresh() {
         let root = crate::project_root();
-        let manifest = fs::read_to_string(root.join("data/demo/a1_demo.jsonl")).unwrap();
+        let manifest = fs::read_to_string(root.join(DEMO_DIR).join("a1_demo.jsonl")).unwrap();
         for (name, text) in example_hypotheses(&manifest).unwrap() {
-            let path = root.join("data/demo/hyps").join(format!("{name}.jsonl"));
+            let path = root.join(DEMO_DIR).join("hyps").join(format!("{name}.jsonl"));
             assert_eq!(fs::read_to_string(&path).unwrap(), text, "{} is stale: run `cargo xtask gen-demo`", path.display());
         }
         let shared = root.join("../shared/data");
@@ -205,7 +209,7 @@ mod tests {
             eprintln!("SKIPPED: ../shared/data/thirukkural/thirukkural.tsv absent; the manifest's freshness was not checked");
             return;
         }
-        assert_eq!(demo_manifest(&shared).unwrap(), manifest, "data/demo/a1_demo.jsonl is stale: run `cargo xtask gen-demo`");
+        assert_eq!(demo_manifest(&shared).unwrap(), manifest, "{DEMO_DIR}/a1_demo.jsonl is stale: run `cargo xtask gen-demo`");
     }
 
     #[test]

@@ -43,7 +43,7 @@ const HELP: &[&str] = &[
     "tidy                 checks on the tree: crate layering, `//!` headers, no ignored tests, fixtures listed",
 
     // --- help: score (issue 4) ---
-    "gen-demo [--check]                               write (or check) data/demo: sample manifest, example hypotheses",
+    "gen-demo [--check]                               write (or check) crates/uraikal-cli/data/demo: sample manifest, example hypotheses",
     "bench-peers [--pairs N]                          time uraikal score against jiwer (and other peers) on N Tamil pairs",
 
     // --- help: graphemes (issue 5) ---

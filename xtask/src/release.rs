@@ -1,6 +1,9 @@
 //! `cargo xtask release [--dry-run] [--no-test] X.Y.Z`: bump the version everywhere, run check-version, tidy
 //! and the test suite, `cargo publish --dry-run` every crate in dependency order, and print the tag command.
 //!
+//! After the dry run every packaged `.crate` is checked against crates.io's 10 MB upload limit, which cargo
+//! itself does not check (uraikal-d4, which embeds six tokenizers, is the largest at about 8.4 MB).
+//!
 //! Publishing itself happens in CI when the tag is pushed (.github/workflows/release.yml, crates.io Trusted
 //! Publishing, no token stored). With `--dry-run` every file this command changed is restored at the end.
 
@@ -14,7 +17,12 @@ use crate::project_root;
 use crate::version;
 
 /// Files whose version lines the bump rewrites.
-const VERSIONED: &[&str] = &["Cargo.toml", "CITATION.cff", "Cargo.lock", "crates/uraikal-py/Cargo.toml"];
+const VERSIONED: &[&str] = &[
+    "Cargo.toml",
+    "CITATION.cff",
+    "Cargo.lock",
+    "crates/uraikal-py/Cargo.toml",
+];
 
 pub fn release(args: &[String]) -> Result<()> {
     let dry_run = args.iter().any(|a| a == "--dry-run");
@@ -49,6 +57,11 @@ pub fn release(args: &[String]) -> Result<()> {
         let mut publish = vec!["publish", "--workspace", "--dry-run", "--allow-dirty"];
         publish.extend(["--exclude", "xtask"]);
         run(&root, "cargo", &publish)?;
+        let target =
+            std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+        for line in check_crate_sizes(&target.join("package"), &new)? {
+            println!("{line}");
+        }
         Ok(())
     })();
     if dry_run {
@@ -64,8 +77,58 @@ pub fn release(args: &[String]) -> Result<()> {
     } else {
         println!("Now commit and push the tag; CI publishes to crates.io:");
     }
-    println!("  git commit -am \"Release v{new}\" && git tag v{new} && git push origin main v{new}");
+    println!(
+        "  git commit -am \"Release v{new}\" && git tag v{new} && git push origin main v{new}"
+    );
     Ok(())
+}
+
+/// crates.io refuses a `.crate` file over 10 MB (its upload limit); `cargo publish --dry-run` does not check.
+const CRATES_IO_LIMIT: u64 = 10_000_000;
+
+/// The size of every packaged `.crate` of `version` in `dir` (target/package), failing if one is over
+/// crates.io's limit or none was packaged.
+fn check_crate_sizes(dir: &Path, version: &str) -> Result<Vec<String>> {
+    let suffix = format!("-{version}.crate");
+    let mut lines = Vec::new();
+    let mut too_big = Vec::new();
+    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()?;
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !name.ends_with(&suffix) {
+            continue;
+        }
+        let size = fs::metadata(&path)?.len();
+        lines.push(format!("  {name}: {:.2} MB", size as f64 / 1e6));
+        if size > CRATES_IO_LIMIT {
+            too_big.push(name.to_string());
+        }
+    }
+    if lines.is_empty() {
+        bail!(
+            "no *{suffix} in {}: did `cargo publish --dry-run` run?",
+            dir.display()
+        );
+    }
+    if !too_big.is_empty() {
+        bail!(
+            "over crates.io's 10 MB limit: {}\n{}",
+            too_big.join(", "),
+            lines.join("\n")
+        );
+    }
+    lines.insert(
+        0,
+        format!(
+            "packaged crates (crates.io limit {} MB):",
+            CRATES_IO_LIMIT / 1_000_000
+        ),
+    );
+    Ok(lines)
 }
 
 fn is_semver(v: &str) -> bool {
@@ -100,7 +163,11 @@ fn bump(root: &Path, old: &str, new: &str) -> Result<()> {
     let python = root.join("crates/uraikal-py/Cargo.toml");
     if python.exists() {
         let t = fs::read_to_string(&python)?;
-        let t = t.replacen(&format!("version = \"{old}\""), &format!("version = \"{new}\""), 1);
+        let t = t.replacen(
+            &format!("version = \"{old}\""),
+            &format!("version = \"{new}\""),
+            1,
+        );
         fs::write(&python, t)?;
     }
     let cff = root.join("CITATION.cff");
@@ -143,7 +210,10 @@ fn bump(root: &Path, old: &str, new: &str) -> Result<()> {
 
 fn run(root: &Path, program: &str, args: &[&str]) -> Result<()> {
     println!("$ {program} {}", args.join(" "));
-    let status = Command::new(program).args(args).current_dir(root).status()?;
+    let status = Command::new(program)
+        .args(args)
+        .current_dir(root)
+        .status()?;
     if !status.success() {
         bail!("`{program} {}` failed ({status})", args.join(" "));
     }
@@ -152,7 +222,7 @@ fn run(root: &Path, program: &str, args: &[&str]) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::is_semver;
+    use super::{check_crate_sizes, is_semver};
 
     #[test]
     fn versions_must_be_three_numbers() {
@@ -161,5 +231,32 @@ mod tests {
         for bad in ["0.1", "v0.1.0", "0.1.0-rc1", "a.b.c", "1..2"] {
             assert!(!is_semver(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_crate_over_the_limit_fails() {
+        let dir = tempfile::tempdir().unwrap();
+        let put = |name: &str, len: u64| {
+            std::fs::File::create(dir.path().join(name))
+                .unwrap()
+                .set_len(len)
+                .unwrap()
+        };
+        put("uraikal-text-0.1.0.crate", 200_000);
+        put("uraikal-d4-0.0.9.crate", 20_000_000); // another version: not this release's
+        let lines = check_crate_sizes(dir.path(), "0.1.0").unwrap();
+        assert_eq!(lines[1], "  uraikal-text-0.1.0.crate: 0.20 MB");
+        put("uraikal-d4-0.1.0.crate", 10_000_001);
+        let error = check_crate_sizes(dir.path(), "0.1.0")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("over crates.io's 10 MB limit: uraikal-d4-0.1.0.crate"),
+            "{error}"
+        );
+        assert!(
+            check_crate_sizes(dir.path(), "9.9.9").is_err(),
+            "nothing packaged is an error"
+        );
     }
 }

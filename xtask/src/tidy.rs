@@ -4,7 +4,9 @@
 //!   io on no Uraikal crate;
 //! * uraikal-text depends on Unicode data crates only (`unicode-*`);
 //! * every .rs file starts with a `//!` comment; no ignored or should-panic tests;
-//! * every file under fixtures/ is listed in fixtures/README.md;
+//! * every file under fixtures/ and under a crate's data/ is listed in fixtures/README.md;
+//! * a published crate is self-contained: no packaged source embeds (`include_str!`, `include_bytes!`,
+//!   `include!`) a file outside its crate folder, which `cargo publish` would not package;
 //! * every dependency's licence is on the allow-list (`LICENCES`), read from `cargo metadata`.
 //!
 //! Generated tables have their own freshness tests beside their generators (e.g. `graphemes_tables`).
@@ -55,6 +57,7 @@ pub fn check(root: &Path) -> Result<()> {
     check_layering(root, &mut problems)?;
     check_sources(root, &mut problems)?;
     check_fixtures(root, &mut problems)?;
+    check_embedded_files(root, &mut problems)?;
     check_licences(root, &mut problems)?;
     if !problems.is_empty() {
         bail!("tidy found {} problem(s):\n  {}", problems.len(), problems.join("\n  "));
@@ -157,12 +160,30 @@ fn check_sources(root: &Path, problems: &mut Vec<String>) -> Result<()> {
     Ok(())
 }
 
+/// The folders whose files must be listed in fixtures/README.md: fixtures/ and every crate's data/ (the data
+/// a crate embeds, kept inside it so that the published crate is self-contained).
+fn listed_folders(root: &Path) -> Result<Vec<PathBuf>> {
+    let mut folders = vec![root.join("fixtures")];
+    let crates = root.join("crates");
+    if crates.exists() {
+        for entry in std::fs::read_dir(&crates).context("reading crates/")? {
+            let data = entry?.path().join("data");
+            if data.is_dir() {
+                folders.push(data);
+            }
+        }
+    }
+    folders.sort();
+    Ok(folders)
+}
+
 fn check_fixtures(root: &Path, problems: &mut Vec<String>) -> Result<()> {
-    let fixtures = root.join("fixtures");
-    let readme = std::fs::read_to_string(fixtures.join("README.md")).context("reading fixtures/README.md")?;
+    let readme = std::fs::read_to_string(root.join("fixtures/README.md")).context("reading fixtures/README.md")?;
     let patterns = fixture_patterns(&readme);
     let mut files = Vec::new();
-    list_files(&fixtures, &mut files)?;
+    for folder in listed_folders(root)? {
+        list_files(&folder, &mut files)?;
+    }
     for file in files {
         let relative = file.strip_prefix(root).unwrap_or(&file);
         let shown = relative.display().to_string().replace('\\', "/");
@@ -195,7 +216,7 @@ fn fixture_patterns(readme: &str) -> Vec<String> {
             .trim_matches('`');
         let mut base = String::from("fixtures/");
         for (k, piece) in cell.split(", ").map(|p| p.trim().trim_matches('`')).enumerate() {
-            let full = if piece.starts_with("fixtures/") {
+            let full = if piece.starts_with("fixtures/") || piece.starts_with("crates/") {
                 piece.to_string()
             } else {
                 format!("{base}{piece}")
@@ -220,6 +241,112 @@ fn fixture_patterns(readme: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The folders (relative to the crate, ending in `/`) that a crate's `exclude` keeps out of its package, with
+/// `exclude.workspace = true` read from the root manifest. Glob patterns are not interpreted: files they would
+/// exclude are still checked, which errs on the safe side.
+fn excluded_folders(manifest: &toml::Table, workspace: &toml::Table) -> Vec<String> {
+    let own = manifest.get("package").and_then(|p| p.get("exclude"));
+    let inherited = own
+        .and_then(|e| e.get("workspace"))
+        .and_then(|w| w.as_bool())
+        .unwrap_or(false);
+    let list = if inherited {
+        workspace
+            .get("workspace")
+            .and_then(|w| w.get("package"))
+            .and_then(|p| p.get("exclude"))
+    } else {
+        own
+    };
+    list.and_then(|l| l.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p.as_str())
+        .filter(|p| p.ends_with('/') && !p.contains('*'))
+        .map(|p| p.trim_start_matches('/').to_string())
+        .collect()
+}
+
+/// The first string literal of every `include_str!`, `include_bytes!` and `include!` in `text` (also inside a
+/// `concat!`, whose first piece carries any `../`), with its byte offset.
+fn embedded_paths(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    for mac in ["include_str!(", "include_bytes!(", "include!("] {
+        for (at, _) in text.match_indices(mac) {
+            let mut rest = text[at + mac.len()..].trim_start();
+            if let Some(inner) = rest.strip_prefix("concat!(") {
+                rest = inner.trim_start();
+            }
+            if let Some(literal) = rest.strip_prefix('"').and_then(|r| r.split('"').next()) {
+                out.push((at, literal));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `base/relative` with `.` and `..` resolved by the path's text alone (the file need not exist).
+fn lexical_join(base: &Path, relative: &str) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in base.join(relative).components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// `cargo publish` packages a crate's own folder only, so a packaged source that embeds a file from outside
+/// it builds in the workspace and fails on crates.io. Crates with `publish = false` are not checked.
+fn check_embedded_files(root: &Path, problems: &mut Vec<String>) -> Result<()> {
+    let workspace: toml::Table = match std::fs::read_to_string(root.join("Cargo.toml")) {
+        Ok(text) => text.parse().context("parsing Cargo.toml")?,
+        Err(_) => toml::Table::new(),
+    };
+    for entry in std::fs::read_dir(root.join("crates")).context("reading crates/")? {
+        let crate_dir = lexical_join(&entry?.path(), ".");
+        let manifest_path = crate_dir.join("Cargo.toml");
+        if !manifest_path.exists() {
+            continue;
+        }
+        let manifest: toml::Table = std::fs::read_to_string(&manifest_path)?
+            .parse()
+            .with_context(|| format!("parsing {}", manifest_path.display()))?;
+        let package = manifest.get("package");
+        if package.and_then(|p| p.get("publish")).and_then(|p| p.as_bool()) == Some(false) {
+            continue;
+        }
+        let excluded = excluded_folders(&manifest, &workspace);
+        let mut files = Vec::new();
+        rust_files(&crate_dir, &mut files)?;
+        for file in files {
+            let in_crate = file.strip_prefix(&crate_dir).unwrap_or(&file);
+            let in_crate = in_crate.display().to_string().replace('\\', "/");
+            if excluded.iter().any(|folder| in_crate.starts_with(folder.as_str())) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file)?;
+            let folder = file.parent().unwrap_or(&crate_dir);
+            for (at, literal) in embedded_paths(&text) {
+                if !lexical_join(folder, literal).starts_with(&crate_dir) {
+                    let shown = file.strip_prefix(root).unwrap_or(&file).display().to_string();
+                    let line = text[..at].matches('\n').count() + 1;
+                    problems.push(format!(
+                        "{shown}:{line}: embeds {literal:?}, outside its crate: the published crate would not \
+                         build (move the file into the crate, e.g. its data/ folder)"
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `*` matches any run of characters other than `/`.
@@ -325,6 +452,9 @@ mod tests {
 
     #[test]
     fn fixture_patterns_and_globs() {
+        let crate_data = fixture_patterns("| crates/uraikal-d4/data/tokenizers/*/tokenizer.json, SOURCES.md | x | y |");
+        assert!(crate_data.iter().any(|p| glob_match(p, "crates/uraikal-d4/data/tokenizers/bert/tokenizer.json")));
+        assert!(crate_data.iter().any(|p| glob_match(p, "crates/uraikal-d4/data/tokenizers/SOURCES.md")));
         let p = fixture_patterns("| fixtures/tokenizers/*/tokenizer.json(.gz), SOURCES.md, */LICENSE* | x | y |");
         assert!(
             p.iter()
@@ -379,6 +509,7 @@ mod tests {
         check_layering(root, &mut problems).unwrap();
         check_sources(root, &mut problems).unwrap();
         check_fixtures(root, &mut problems).unwrap();
+        check_embedded_files(root, &mut problems).unwrap();
         problems.join("\n")
     }
 
@@ -417,5 +548,51 @@ mod tests {
         );
         let fixture = broken_tree(|root| std::fs::write(root.join("fixtures/unlisted.json"), "{}").unwrap());
         assert!(fixture.contains("fixtures/unlisted.json: not listed"), "{fixture}");
+        let bundled = broken_tree(|root| {
+            std::fs::create_dir_all(root.join("crates/uraikal-text/data")).unwrap();
+            std::fs::write(root.join("crates/uraikal-text/data/table.bin"), "").unwrap();
+        });
+        assert!(bundled.contains("crates/uraikal-text/data/table.bin: not listed"), "{bundled}");
+    }
+
+    /// A file embedded from outside the crate is caught (also through `concat!` and across lines); one inside
+    /// it, or in a folder the package excludes, is not.
+    #[test]
+    fn embedding_outside_the_crate_is_caught() {
+        let write = |root: &Path, path: &str, text: &str| {
+            let path = root.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        let outside = broken_tree(|root| {
+            write(
+                root,
+                "crates/uraikal-text/src/lib.rs",
+                concat!(
+                    "//! t\nconst A: &str = include_str!(\"../data/a.txt\");\n",
+                    "const B: &str = include_str!(\n    \"../../../fixtures/b.txt\",\n);\n",
+                    "const C: &[u8] = include_bytes!(concat!(\"../../other/\", \"c.bin\"));\n",
+                ),
+            );
+        });
+        assert!(
+            outside.contains(r#"crates/uraikal-text/src/lib.rs:3: embeds "../../../fixtures/b.txt", outside its crate"#),
+            "{outside}"
+        );
+        assert!(outside.contains(r#"lib.rs:6: embeds "../../other/", outside its crate"#), "{outside}");
+        assert!(!outside.contains("../data/a.txt"), "{outside}");
+        let in_tests = |exclude: &'static str| {
+            broken_tree(move |root| {
+                write(
+                    root,
+                    "crates/uraikal-text/Cargo.toml",
+                    &format!("[package]\nname = \"uraikal-text\"\nexclude.workspace = true\n[dependencies]\n"),
+                );
+                write(root, "Cargo.toml", &format!("[workspace.package]\nexclude = [{exclude}]\n"));
+                write(root, "crates/uraikal-text/tests/t.rs", "//! t\nconst A: &str = include_str!(\"../../../x\");\n");
+            })
+        };
+        assert_eq!(in_tests(r#""/tests/""#), "");
+        assert!(in_tests("").contains("tests/t.rs:2: embeds"), "{}", in_tests(""));
     }
 }

@@ -15,17 +15,18 @@ use uraikal_asr::score::{result_records, score, ResultRecord, ScoreOptions, DEFA
 
 use crate::common::print_json_pretty;
 
-/// The sample manifest: 31 kurals and the 3 espeak-ng clip sentences (`data/demo/a1_demo.jsonl`).
-const MANIFEST: (&str, &str) = ("data/demo/a1_demo.jsonl", include_str!("../../../data/demo/a1_demo.jsonl"));
+/// The sample manifest: 31 kurals and the 3 espeak-ng clip sentences (`data/demo/a1_demo.jsonl` in this
+/// crate, so that the published crate is self-contained).
+const MANIFEST: (&str, &str) = ("data/demo/a1_demo.jsonl", include_str!("../data/demo/a1_demo.jsonl"));
 
 /// The example systems' hypotheses (`data/demo/hyps/`, made by `cargo xtask gen-demo`).
 const EXAMPLES: &[(&str, &str, &str)] = &[
-    ("example-light", "references with light word errors", include_str!("../../../data/demo/hyps/example-light.jsonl")),
-    ("example-heavy", "references with heavy word errors, one missing", include_str!("../../../data/demo/hyps/example-heavy.jsonl")),
+    ("example-light", "references with light word errors", include_str!("../data/demo/hyps/example-light.jsonl")),
+    ("example-heavy", "references with heavy word errors, one missing", include_str!("../data/demo/hyps/example-heavy.jsonl")),
     (
         "example-legacy-order",
         "vowel signs in visual (legacy) order, one extra id",
-        include_str!("../../../data/demo/hyps/example-legacy-order.jsonl"),
+        include_str!("../data/demo/hyps/example-legacy-order.jsonl"),
     ),
 ];
 

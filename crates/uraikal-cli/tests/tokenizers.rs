@@ -13,13 +13,14 @@ fn uraikal(args: &[&str]) -> Output {
         .expect("runs")
 }
 
-fn fixture(path: &str) -> String {
-    format!("{}/../../fixtures/{path}", env!("CARGO_MANIFEST_DIR"))
+/// A file of uraikal-d4's bundled data (its data/ folder: the tokenizers and the Kural passages).
+fn d4_data(path: &str) -> String {
+    format!("{}/../uraikal-d4/data/{path}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The first `n` bundled kurals as a passage file `d4_kural.jsonl` in `dir`.
 fn kurals(dir: &Path, n: usize) -> PathBuf {
-    let text = std::fs::read_to_string(fixture("d4/d4_kural.jsonl")).unwrap();
+    let text = std::fs::read_to_string(d4_data("d4_kural.jsonl")).unwrap();
     let path = dir.join("d4_kural.jsonl");
     let lines: Vec<&str> = text.lines().take(n).collect();
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
@@ -38,8 +39,8 @@ fn measures_skips_the_broken_one_and_writes_the_results() {
     )
     .unwrap();
     let out = dir.path().join("results/d4.json");
-    let whisper = fixture("tokenizers/whisper-multilingual");
-    let bert = fixture("tokenizers/bert-uncased-minilm/tokenizer.json");
+    let whisper = d4_data("tokenizers/whisper-multilingual");
+    let bert = d4_data("tokenizers/bert-uncased-minilm/tokenizer.json");
     let args = [
         "tokenizers",
         "--data",
@@ -108,7 +109,7 @@ fn measures_skips_the_broken_one_and_writes_the_results() {
 fn bad_passage_files_name_file_and_line_and_write_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("d4.json");
-    let bert = fixture("tokenizers/bert-uncased-minilm");
+    let bert = d4_data("tokenizers/bert-uncased-minilm");
     for (name, content, expected) in [
         (
             "d4_broken.jsonl",
@@ -153,7 +154,7 @@ fn patch_pretok_writes_a_grapheme_safe_copy_and_refuses_safe_ones() {
     let dir = tempfile::tempdir().unwrap();
     let data = kurals(dir.path(), 10);
     let patched = dir.path().join("patched/tokenizer.json.gz");
-    let whisper = fixture("tokenizers/whisper-gpt2/tokenizer.json.gz");
+    let whisper = d4_data("tokenizers/whisper-gpt2/tokenizer.json.gz");
     let output = uraikal(&[
         "tokenizers",
         "patch-pretok",
@@ -182,7 +183,7 @@ fn patch_pretok_writes_a_grapheme_safe_copy_and_refuses_safe_ones() {
     );
 
     let not_needed = dir.path().join("bert.json");
-    let bert = fixture("tokenizers/bert-uncased-minilm/tokenizer.json");
+    let bert = d4_data("tokenizers/bert-uncased-minilm/tokenizer.json");
     let output = uraikal(&[
         "tokenizers",
         "patch-pretok",
@@ -199,9 +200,9 @@ fn patch_pretok_writes_a_grapheme_safe_copy_and_refuses_safe_ones() {
 fn the_table_reads_as_it_should() {
     let dir = tempfile::tempdir().unwrap();
     let data = kurals(dir.path(), 40);
-    let whisper = fixture("tokenizers/whisper-multilingual");
-    let ailaysa = fixture("tokenizers/ailaysa-asai-v1");
-    let bert = fixture("tokenizers/bert-uncased-minilm");
+    let whisper = d4_data("tokenizers/whisper-multilingual");
+    let ailaysa = d4_data("tokenizers/ailaysa-asai-v1");
+    let bert = d4_data("tokenizers/bert-uncased-minilm");
     let output = uraikal(&[
         "tokenizers",
         "--data",

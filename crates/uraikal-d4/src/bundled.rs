@@ -1,5 +1,6 @@
-//! The bundled D4 inputs: six real tokenizers and the 1,330 kurals as passages (fixtures/tokenizers and
-//! fixtures/d4, compiled in so that `uraikal tokenizers` and `uraikal demo` run from any folder).
+//! The bundled D4 inputs: six real tokenizers and the 1,330 kurals as passages (this crate's data/tokenizers
+//! and data/d4_kural.jsonl, compiled in so that `uraikal tokenizers` and `uraikal demo` run from any folder;
+//! they live inside the crate so that the published crate is self-contained).
 
 use rayon::prelude::*;
 
@@ -12,12 +13,12 @@ macro_rules! bundled {
         (
             $name,
             $file,
-            include_bytes!(concat!("../../../fixtures/tokenizers/", $name, "/", $file)) as &[u8],
+            include_bytes!(concat!("../data/tokenizers/", $name, "/", $file)) as &[u8],
         )
     };
 }
 
-/// (name, file name, bytes as stored) of the bundled tokenizers; origins in fixtures/tokenizers/SOURCES.md.
+/// (name, file name, bytes as stored) of the bundled tokenizers; origins in data/tokenizers/SOURCES.md.
 pub const TOKENIZERS: [(&str, &str, &[u8]); 6] = [
     bundled!("whisper-multilingual", "tokenizer.json.gz"),
     bundled!("whisper-gpt2", "tokenizer.json.gz"),
@@ -28,7 +29,7 @@ pub const TOKENIZERS: [(&str, &str, &[u8]); 6] = [
 ];
 
 /// The bundled Kural passages, one JSON object a line (slice `kural`).
-pub const KURAL_JSONL: &str = include_str!("../../../fixtures/d4/d4_kural.jsonl");
+pub const KURAL_JSONL: &str = include_str!("../data/d4_kural.jsonl");
 
 /// The source of a bundled tokenizer in results: `bundled:<name>`.
 pub fn source(name: &str) -> String {
