@@ -75,9 +75,10 @@ proptest! {
     #[test]
     fn to_digits_accepts_anything(text in tamil_text()) {
         let out = to_digits(&text);
-        // Whatever is not a Tamil word survives unchanged (digits, '-', '.' only ever get added).
+        // Whatever is not a Tamil word survives unchanged (digits, '-', '.' only ever get added; the inline
+        // whitespace between the words of one number goes with them, SPEC U7.1).
         let others = |s: &str| s.chars().filter(|c| !('\u{0B80}'..='\u{0BFF}').contains(c) && !c.is_ascii_digit()
-            && !matches!(c, '-' | '.' | ' ')).collect::<String>();
+            && !matches!(c, '-' | '.' | ' ' | '\t' | '\u{00A0}')).collect::<String>();
         prop_assert_eq!(others(&out), others(&text));
     }
 

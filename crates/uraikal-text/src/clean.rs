@@ -177,51 +177,57 @@ fn clean_token(token: &[char], options: CleanOptions, out: &mut Vec<char>) {
     }
 }
 
-/// T3.4: a token is in visual order when ெ, ே or ை stands where it cannot attach: at the start, or after
-/// anything but a consonant.
+/// T3.4: a token is in visual order when ெ, ே or ை stands where it cannot attach (at the start, or after
+/// anything but a consonant) and a consonant follows it (through any further pre-base signs), so that T3.5
+/// can place it. A sign that no consonant follows cannot be placed and says nothing about the token; were it
+/// counted, every pass would move the token's other signs one letter further.
 fn is_visual_order(token: &[char]) -> bool {
-    token
-        .iter()
-        .enumerate()
-        .any(|(i, &c)| is_pre_base_sign(c) && (i == 0 || !is_consonant(token[i - 1])))
+    token.iter().enumerate().any(|(i, &c)| {
+        is_pre_base_sign(c) && (i == 0 || !is_consonant(token[i - 1])) && pre_base_run_then_consonant(&token[i..]).is_some()
+    })
+}
+
+/// The length of the run of pre-base signs that starts `chars`, when a consonant follows the run.
+fn pre_base_run_then_consonant(chars: &[char]) -> Option<usize> {
+    let run = chars.iter().take_while(|&&c| is_pre_base_sign(c)).count();
+    (run > 0 && chars.get(run).copied().is_some_and(is_consonant)).then_some(run)
 }
 
 /// T3.5: moves each pre-base sign after the consonant (or க்ஷ) that follows it, then joins the two-part
-/// vowels ெ…ா, ே…ா and ெ…ௗ.
+/// vowels ெ…ா, ே…ா and ெ…ௗ. A run of several pre-base signs (never seen in real text) moves as a whole, so
+/// one pass leaves nothing for the next.
 fn reorder_visual(token: &[char]) -> Vec<char> {
     let mut out = Vec::with_capacity(token.len());
     let mut i = 0;
     while i < token.len() {
-        let sign = token[i];
-        if is_pre_base_sign(sign) && token.get(i + 1).copied().is_some_and(is_consonant) {
-            let cluster = if token[i + 1] == KA && token.get(i + 2) == Some(&PULLI) && token.get(i + 3) == Some(&SSA) {
-                3
-            } else {
-                1
-            };
-            out.extend_from_slice(&token[i + 1..i + 1 + cluster]);
-            let after = i + 1 + cluster;
-            match (sign, token.get(after)) {
-                (SIGN_E, Some(&SIGN_AA)) => {
-                    out.push(SIGN_O);
-                    i = after + 1;
-                }
-                (SIGN_EE, Some(&SIGN_AA)) => {
-                    out.push(SIGN_OO);
-                    i = after + 1;
-                }
-                (SIGN_E, Some(&AU_LENGTH_MARK)) => {
-                    out.push(SIGN_AU);
-                    i = after + 1;
-                }
-                _ => {
-                    out.push(sign);
-                    i = after;
-                }
-            }
-        } else {
-            out.push(sign);
+        let Some(run) = pre_base_run_then_consonant(&token[i..]) else {
+            out.push(token[i]);
             i += 1;
+            continue;
+        };
+        let base = i + run;
+        let cluster = if token[base] == KA && token.get(base + 1) == Some(&PULLI) && token.get(base + 2) == Some(&SSA) {
+            3
+        } else {
+            1
+        };
+        out.extend_from_slice(&token[base..base + cluster]);
+        let after = base + cluster;
+        let two_part = match (&token[i..base], token.get(after)) {
+            ([SIGN_E], Some(&SIGN_AA)) => Some(SIGN_O),
+            ([SIGN_EE], Some(&SIGN_AA)) => Some(SIGN_OO),
+            ([SIGN_E], Some(&AU_LENGTH_MARK)) => Some(SIGN_AU),
+            _ => None,
+        };
+        match two_part {
+            Some(vowel) => {
+                out.push(vowel);
+                i = after + 1;
+            }
+            None => {
+                out.extend_from_slice(&token[i..base]);
+                i = after;
+            }
         }
     }
     out
@@ -302,5 +308,17 @@ mod tests {
         check("  ெகாடு\tேகாயில்\n", "  கொடு\tகோயில்\n");
         check("(ெகாடு)", "(கொடு)");
         check("ேக்ஷமம்", "க்ஷேமம்");
+    }
+
+    #[test]
+    fn signs_that_cannot_be_placed_do_not_move_the_others() {
+        // Found by proptest (CI): the trailing ெ follows a digit and nothing follows it; it used to keep the
+        // token in visual order, so each pass moved the other ெ one letter further right.
+        check("ெஙஙஙகண0ெ", "ஙெஙஙகண0ெ");
+        check("ஙெஙஙகண0ெ", "ஙெஙஙகண0ெ");
+        check("கொடு0ெ", "கொடு0ெ");
+        // A run of pre-base signs moves as a whole, in one pass.
+        check("ெேெேக", "கெேெே");
+        check("கெேெே", "கெேெே");
     }
 }

@@ -57,7 +57,10 @@ fn reference_normalize(text: &str) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    // 2,000 cases unless PROPTEST_CASES asks for more (a long search before a release).
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2000)
+    ))]
 
     #[test]
     fn letters_is_lossless(text in any_text()) {
