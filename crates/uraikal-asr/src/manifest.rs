@@ -1,5 +1,5 @@
-//! A1 manifests (`{"id","audio","text","slice"}` per line), read with every rule of SPEC S5: a bad line
-//! is an error naming `file:line`.
+//! A1 manifests (`{"id","audio","text","slice"}` per line, optionally `"lattice"`), read with every rule of
+//! SPEC S5: a bad line is an error naming `file:line`.
 //!
 //! Lines are parsed in parallel (the files of a large test set run to tens of megabytes); errors are still
 //! reported for the first bad line of the first bad file, as a sequential reader would.
@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::Deserialize;
 use uraikal_io::{sha256_hex, Error};
+use uraikal_metrics::lattice::{self, Language, Lattice, Mode};
 
 /// One utterance of a manifest.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +24,8 @@ pub struct Utterance {
     pub text: String,
     /// The test-set slice the utterance belongs to.
     pub slice: String,
+    /// The acceptable variants of the reference (SPEC S12), when the line carries `"lattice"`.
+    pub lattice: Option<Lattice>,
     /// The manifest (index into [`Manifests::files`]) and 1-based line it came from.
     pub origin: (usize, usize),
 }
@@ -55,6 +58,27 @@ struct RawUtterance<'a> {
     text: Cow<'a, str>,
     #[serde(borrow)]
     slice: Cow<'a, str>,
+    #[serde(default)]
+    lattice: Option<serde_json::Value>,
+}
+
+/// A manifest's `"lattice"`: nested JSON lists or a brace string (read strictly), with at least one word
+/// after normalisation (SPEC S12.1).
+fn read_lattice(value: &serde_json::Value) -> Result<Lattice, String> {
+    let lattice = match value {
+        serde_json::Value::String(text) => Lattice::parse_braces_strict(text),
+        other => Lattice::from_json(other),
+    }
+    .map_err(|e| format!("\"lattice\": {e}"))?;
+    lattice::oiwer("", &lattice, Language::Tamil, Mode::Uraikal).map_err(|e| format!("\"lattice\": {e}"))?;
+    Ok(lattice)
+}
+
+impl Manifests {
+    /// True when some utterance carries a lattice (the results then have an `oiwer` column, SPEC S12).
+    pub fn has_lattices(&self) -> bool {
+        self.utterances.iter().any(|u| u.lattice.is_some())
+    }
 }
 
 /// Reads one or more manifests (SPEC S5.1–S5.3).
@@ -85,7 +109,18 @@ pub fn parse_manifests(sources: &[(PathBuf, &[u8])]) -> Result<Manifests, Error>
                         if raw.slice == crate::score::MACRO {
                             return Err(format!("the slice name {:?} is reserved for the macro average", crate::score::MACRO));
                         }
-                        Ok(Utterance { id: raw.id.into_owned(), audio: raw.audio.into_owned(), text: raw.text.into_owned(), slice: raw.slice.into_owned(), origin: (file_index, line) })
+                        let lattice = match &raw.lattice {
+                            None | Some(serde_json::Value::Null) => None,
+                            Some(value) => Some(read_lattice(value)?),
+                        };
+                        Ok(Utterance {
+                            id: raw.id.into_owned(),
+                            audio: raw.audio.into_owned(),
+                            text: raw.text.into_owned(),
+                            slice: raw.slice.into_owned(),
+                            lattice,
+                            origin: (file_index, line),
+                        })
                     })
                 })
                 .collect::<Result<Vec<Vec<Utterance>>, Error>>()

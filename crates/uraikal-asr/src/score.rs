@@ -1,5 +1,6 @@
-//! Scoring a system on an A1 test set (SPEC S6–S9): normalise, align words and code points, sum counts per
-//! slice, corpus WER/CER, macro average, bootstrap confidence intervals, result records.
+//! Scoring a system on an A1 test set (SPEC S6–S9, S12): normalise, align words and code points, sum counts
+//! per slice, corpus WER/CER, macro average, bootstrap confidence intervals, result records; beside them the
+//! grapheme CER and, when the manifests carry lattices, OIWER.
 //!
 //! Utterances are scored in parallel; nothing here depends on the order or number of threads.
 
@@ -10,8 +11,9 @@ use rustc_hash::FxHashSet;
 use serde::Serialize;
 use uraikal_metrics::align::{self, Alignment, Counts};
 use uraikal_metrics::bootstrap::{percentile_interval, replicate_sums};
+use uraikal_metrics::lattice::{self, Language, Mode};
 use uraikal_metrics::rates::error_rate;
-use uraikal_metrics::URAIKAL_VERSION;
+use uraikal_metrics::{cer_counts_as_written, CerCounts, Unit, URAIKAL_VERSION};
 
 use crate::hyps::Hypotheses;
 use crate::manifest::{InputFile, Manifests};
@@ -42,15 +44,38 @@ impl Default for ScoreOptions {
     }
 }
 
-/// Word and code-point counts of one utterance.
+/// Word and code-point counts of one utterance, and the grapheme and OIWER counts beside them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct UtteranceScore {
     /// Word-level H/S/D/I.
     pub word: Counts,
     /// Code-point-level H/S/D/I.
     pub char: Counts,
+    /// Grapheme-level edit counts of the same normalised strings (SPEC S12.2).
+    pub grapheme: CerCounts,
+    /// OIWER counts against the utterance's lattice, or its text where it has none; `None` when no
+    /// utterance of the run has a lattice (SPEC S12.3).
+    pub oiwer: Option<OiwerCounts>,
     /// The hypothesis was missing and scored as empty output (SPEC S6.3).
     pub missing: bool,
+}
+
+/// OIWER's errors and N, to be summed over a slice (Σ errors ÷ Σ N, SPEC S12.3).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OiwerCounts {
+    /// Insertions + deletions + substitutions on the best path.
+    pub errors: usize,
+    /// N: the reference words of that path.
+    pub reference_words: usize,
+}
+
+impl std::iter::Sum for OiwerCounts {
+    fn sum<I: Iterator<Item = OiwerCounts>>(iter: I) -> OiwerCounts {
+        iter.fold(OiwerCounts::default(), |a, b| OiwerCounts {
+            errors: a.errors + b.errors,
+            reference_words: a.reference_words + b.reference_words,
+        })
+    }
 }
 
 /// The scores of one slice (or, for [`MACRO`], of all slices together).
@@ -66,6 +91,12 @@ pub struct SliceScore {
     pub word: Counts,
     /// Summed code-point counts.
     pub char: Counts,
+    /// Summed grapheme counts.
+    pub grapheme: CerCounts,
+    /// Summed OIWER counts (`None` when no utterance of the run has a lattice).
+    pub oiwer: Option<OiwerCounts>,
+    /// Utterances that carry a lattice.
+    pub lattices: usize,
     /// Corpus WER (for the macro record: the mean of the slices' WERs); `None` when undefined (SPEC S3.2).
     pub wer: Option<f64>,
     /// Corpus CER, likewise.
@@ -74,6 +105,11 @@ pub struct SliceScore {
     pub wer_ci: Option<(f64, f64)>,
     /// 95 % bootstrap interval of the CER.
     pub cer_ci: Option<(f64, f64)>,
+    /// Corpus grapheme CER (for the macro record: the mean of the slices'); `None` when undefined.
+    pub grapheme_cer: Option<f64>,
+    /// Corpus OIWER as a fraction, like `wer` (for the macro record: the mean of the slices'); `None` when
+    /// undefined or when no utterance has a lattice.
+    pub oiwer_rate: Option<f64>,
 }
 
 /// Everything a scoring run computes.
@@ -100,7 +136,40 @@ pub fn normalised_words(normalised: &str) -> Vec<&str> {
 /// aligned (SPEC S6.1, S6.2).
 pub fn score_pair(reference: &str, hypothesis: &str) -> (Counts, Counts) {
     let (reference, hypothesis) = (uraikal_text::normalize(reference), uraikal_text::normalize(hypothesis));
-    let word = align::counts(&normalised_words(&reference), &normalised_words(&hypothesis));
+    normalised_counts(&reference, &hypothesis)
+}
+
+/// Every count of one utterance (SPEC S6, S12): `lattice` is `None` when the run has no lattices, else the
+/// utterance's own lattice or `None` inside (its text is then the only path).
+pub fn score_utterance(
+    reference: &str,
+    hypothesis: &str,
+    lattice: Option<Option<&lattice::Lattice>>,
+    missing: bool,
+) -> UtteranceScore {
+    let (normalised_reference, normalised_hypothesis) =
+        (uraikal_text::normalize(reference), uraikal_text::normalize(hypothesis));
+    let (word, char) = normalised_counts(&normalised_reference, &normalised_hypothesis);
+    // The frozen normaliser is the only normalisation: gCER differs from CER in the unit alone (SPEC S12.2).
+    let grapheme = cer_counts_as_written(&normalised_reference, &normalised_hypothesis, Unit::Grapheme);
+    let oiwer = lattice.map(|lattice| {
+        let scored = match lattice {
+            Some(lattice) => lattice::oiwer(hypothesis, lattice, Language::Tamil, Mode::Uraikal),
+            None => lattice::oiwer_groups(hypothesis, &[[reference]], Language::Tamil, Mode::Uraikal),
+        };
+        match scored {
+            Ok(o) => OiwerCounts { errors: o.errors(), reference_words: o.reference_words },
+            // Only a text that normalises to nothing (manifest lattices are checked when read): like an
+            // empty reference in WER, every hypothesis word is an insertion (SPEC S6.5).
+            Err(_) => OiwerCounts { errors: word.hypothesis_len(), reference_words: 0 },
+        }
+    });
+    UtteranceScore { word, char, grapheme, oiwer, missing }
+}
+
+/// Word and code-point counts of already normalised texts.
+fn normalised_counts(reference: &str, hypothesis: &str) -> (Counts, Counts) {
+    let word = align::counts(&normalised_words(reference), &normalised_words(hypothesis));
     let char = CHARS.with(|cell| {
         let mut buffers = cell.borrow_mut();
         let (r, h) = &mut *buffers;
@@ -143,17 +212,15 @@ pub fn align_pair(reference: &str, hypothesis: &str) -> UtteranceAlignment {
 
 /// Scores a system's hypotheses against the manifests (SPEC S6–S8).
 pub fn score(manifests: &Manifests, hypotheses: &Hypotheses, options: ScoreOptions) -> Scores {
+    let with_oiwer = manifests.has_lattices();
     let utterances: Vec<UtteranceScore> = manifests
         .utterances
         .par_iter()
-        .map(|u| match hypotheses.by_id.get(&u.id) {
-            Some((hyp, _)) => {
-                let (word, char) = score_pair(&u.text, hyp);
-                UtteranceScore { word, char, missing: false }
-            }
-            None => {
-                let (word, char) = score_pair(&u.text, "");
-                UtteranceScore { word, char, missing: true }
+        .map(|u| {
+            let lattice = with_oiwer.then_some(u.lattice.as_ref());
+            match hypotheses.by_id.get(&u.id) {
+                Some((hyp, _)) => score_utterance(&u.text, hyp, lattice, false),
+                None => score_utterance(&u.text, "", lattice, true),
             }
         })
         .collect();
@@ -182,16 +249,26 @@ pub fn score(manifests: &Manifests, hypotheses: &Hypotheses, options: ScoreOptio
             .collect();
         let word: Counts = indices.iter().map(|&i| utterances[i].word).sum();
         let char: Counts = indices.iter().map(|&i| utterances[i].char).sum();
+        let mut grapheme = CerCounts::default();
+        for &i in indices {
+            grapheme.add(utterances[i].grapheme);
+        }
+        let oiwer: Option<OiwerCounts> = with_oiwer.then(|| indices.iter().filter_map(|&i| utterances[i].oiwer).sum());
         slices.push(SliceScore {
             slice: name.to_string(),
             utterances: indices.len(),
             missing: indices.iter().filter(|&&i| utterances[i].missing).count(),
             word,
             char,
+            grapheme,
+            oiwer,
+            lattices: indices.iter().filter(|&&i| manifests.utterances[i].lattice.is_some()).count(),
             wer: error_rate(&word),
             cer: error_rate(&char),
             wer_ci: percentile_interval(slice_replicates.iter().map(|r| r.0).collect(), CONFIDENCE),
             cer_ci: percentile_interval(slice_replicates.iter().map(|r| r.1).collect(), CONFIDENCE),
+            grapheme_cer: ratio_of(grapheme.errors, grapheme.reference_len),
+            oiwer_rate: oiwer.and_then(|o| ratio_of(o.errors, o.reference_words)),
         });
         replicates.push(slice_replicates);
     }
@@ -205,10 +282,18 @@ pub fn score(manifests: &Manifests, hypotheses: &Hypotheses, options: ScoreOptio
         missing: slices.iter().map(|s| s.missing).sum(),
         word: slices.iter().map(|s| s.word).sum(),
         char: slices.iter().map(|s| s.char).sum(),
+        grapheme: slices.iter().fold(CerCounts::default(), |mut sum, s| {
+            sum.add(s.grapheme);
+            sum
+        }),
+        oiwer: with_oiwer.then(|| slices.iter().filter_map(|s| s.oiwer).sum()),
+        lattices: slices.iter().map(|s| s.lattices).sum(),
         wer: mean(slices.iter().filter_map(|s| s.wer)),
         cer: mean(slices.iter().filter_map(|s| s.cer)),
         wer_ci: percentile_interval(macro_replicates.iter().map(|r| r.0).collect(), CONFIDENCE),
         cer_ci: percentile_interval(macro_replicates.iter().map(|r| r.1).collect(), CONFIDENCE),
+        grapheme_cer: mean(slices.iter().filter_map(|s| s.grapheme_cer)),
+        oiwer_rate: if with_oiwer { mean(slices.iter().filter_map(|s| s.oiwer_rate)) } else { None },
     };
     Scores { utterances, slices, macro_average, extra, options }
 }
@@ -220,6 +305,11 @@ pub fn slice_members(manifests: &Manifests) -> Vec<(String, Vec<usize>)> {
         members.entry(u.slice.as_str()).or_default().push(index);
     }
     members.into_iter().map(|(name, indices)| (name.to_string(), indices)).collect()
+}
+
+/// errors / length, `None` without reference units (SPEC S3.2).
+fn ratio_of(errors: usize, length: usize) -> Option<f64> {
+    (length > 0).then(|| errors as f64 / length as f64)
 }
 
 /// errors / length, NaN when the resample has no reference units.
@@ -334,12 +424,39 @@ pub struct ResultRecord {
     pub word: CountsRecord,
     /// Code-point H/S/D/I.
     pub char: CountsRecord,
+    /// Reference grapheme clusters (SPEC S12.2).
+    pub ref_graphemes: usize,
+    /// Hypothesis grapheme clusters.
+    pub hyp_graphemes: usize,
+    /// Grapheme edit distance, summed.
+    pub grapheme_errors: usize,
+    /// Grapheme CER (null when undefined); the benchmark's CER stays `cer`, on code points.
+    pub grapheme_cer: Option<f64>,
+    /// OIWER columns, present only when some utterance of the run has a lattice (SPEC S12.3).
+    #[serde(flatten)]
+    pub lattice: Option<LatticeRecord>,
     /// Bootstrap settings.
     pub bootstrap: BootstrapRecord,
     /// The manifests, with sha256.
     pub manifests: Vec<FileRecord>,
     /// The hypothesis file, with sha256.
     pub hypotheses: FileRecord,
+}
+
+/// The OIWER columns of a result record (SPEC S12.3).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LatticeRecord {
+    /// Corpus OIWER as a fraction, like `wer` (×100 is the `oiwer_percent` of `uraikal oiwer`); null when
+    /// undefined.
+    pub oiwer: Option<f64>,
+    /// Σ errors on the best lattice paths.
+    pub oiwer_errors: usize,
+    /// Σ N, the reference words of those paths.
+    pub oiwer_reference_words: usize,
+    /// Utterances that carry a lattice (the others are scored against their text).
+    pub lattice_utterances: usize,
+    /// The OIWER mode: always "uraikal".
+    pub oiwer_mode: &'static str,
 }
 
 /// The records of a results file: one per slice, then the macro record (SPEC S9.1).
@@ -366,6 +483,17 @@ pub fn result_records(scores: &Scores, manifests: &Manifests, hypotheses: &Hypot
         cer_ci: s.cer_ci.map(|(l, h)| [l, h]),
         word: s.word.into(),
         char: s.char.into(),
+        ref_graphemes: s.grapheme.reference_len,
+        hyp_graphemes: s.grapheme.hypothesis_len,
+        grapheme_errors: s.grapheme.errors,
+        grapheme_cer: s.grapheme_cer,
+        lattice: s.oiwer.map(|o| LatticeRecord {
+            oiwer: s.oiwer_rate,
+            oiwer_errors: o.errors,
+            oiwer_reference_words: o.reference_words,
+            lattice_utterances: s.lattices,
+            oiwer_mode: Mode::Uraikal.as_str(),
+        }),
         bootstrap: BootstrapRecord { replicates: scores.options.bootstrap, seed: scores.options.seed, level: CONFIDENCE },
         manifests: manifests.files.iter().map(FileRecord::from).collect(),
         hypotheses: hypotheses.file.as_ref().map(FileRecord::from).unwrap_or(FileRecord { path: String::new(), sha256: String::new() }),

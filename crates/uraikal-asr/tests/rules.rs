@@ -182,3 +182,143 @@ fn compare_identical_systems_finds_no_difference() {
     let [low, high] = rows[0].wer.difference_ci.unwrap();
     assert!(0.0 <= low && low <= 0.25 && 0.25 <= high);
 }
+
+/// Levenshtein distance by the textbook matrix, for oracles.
+fn edit_distance<T: PartialEq>(a: &[T], b: &[T]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, y) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(x != y)).min(row[j] + 1).min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[test]
+fn grapheme_cer_is_the_grapheme_distance_of_the_normalised_texts() {
+    // SPEC S12.2, against an independent oracle: Unicode extended grapheme clusters (unicode-segmentation)
+    // with SPEC G2's Tamil folds written out here, and the textbook matrix.
+    use unicode_segmentation::UnicodeSegmentation;
+    fn clusters(text: &str) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for g in text.graphemes(true) {
+            let fold = match out.last().map(String::as_str) {
+                Some("க்") => g.starts_with('ஷ'),
+                Some("ஸ்" | "ஶ்") => g == "ரீ",
+                _ => false,
+            };
+            match out.last_mut() {
+                Some(last) if fold => last.push_str(g),
+                _ => out.push(g.to_string()),
+            }
+        }
+        out
+    }
+    assert_eq!(clusters("லக்ஷ்மி ஸ்ரீ"), ["ல", "க்ஷ்", "மி", " ", "ஸ்ரீ"]);
+    let (m, h) = (fixture("a1_sample.jsonl"), fixture("hyps_sample.jsonl"));
+    assert!(m.contains("க்ஷ"), "the sample exercises a fold");
+    let (manifests, scores) = run(&[&m], &h, 0).unwrap();
+    let hyps: std::collections::HashMap<String, String> = h
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .map(|v| (v["id"].as_str().unwrap().to_string(), v["hyp"].as_str().unwrap().to_string()))
+        .collect();
+    for (name, members) in slice_members(&manifests) {
+        let (mut errors, mut length) = (0, 0);
+        for i in members {
+            let u = &manifests.utterances[i];
+            let reference = uraikal_text::normalize(&u.text);
+            let hypothesis = uraikal_text::normalize(hyps.get(&u.id).map_or("", String::as_str));
+            let (r, h) = (clusters(&reference), clusters(&hypothesis));
+            errors += edit_distance(&r, &h);
+            length += r.len();
+        }
+        let slice = scores.slices.iter().find(|s| s.slice == name).unwrap();
+        assert_eq!((slice.grapheme.errors, slice.grapheme.reference_len), (errors, length), "{name}");
+        assert_eq!(slice.grapheme_cer, Some(errors as f64 / length as f64), "{name}");
+    }
+    // Tamil letters are fewer than code points, so the two CERs differ; the frozen CER is untouched.
+    let kural = &scores.slices[0];
+    assert!(kural.grapheme.reference_len < kural.char.reference_len());
+    assert_eq!(scores.macro_average.grapheme_cer, Some((scores.slices[0].grapheme_cer.unwrap() + scores.slices[1].grapheme_cer.unwrap()) / 2.0));
+}
+
+fn lattice_line(id: &str, text: &str, slice: &str, lattice: Value) -> String {
+    serde_json::json!({"id": id, "audio": format!("{id}.wav"), "text": text, "slice": slice, "lattice": lattice}).to_string() + "\n"
+}
+
+#[test]
+fn oiwer_column_against_lattices_and_texts() {
+    // SPEC S12.1, S12.3. Errors and N worked by hand.
+    let m = [
+        // Compound written apart: 0 errors, N 3 (WER: 3 errors).
+        lattice_line("a", "நான் போயிட்டு வந்தேன்", "s1", serde_json::json!([["நான்"], ["போயிட்டு", "போய்விட்டு"], ["வந்தேன்"]])),
+        // A brace string; English in Latin script, any case: 0, 3.
+        lattice_line("b", "அவர் போன் பண்ணினார்", "s1", Value::from("{அவர்} {Phone | போன்} {பண்ணினார்}")),
+        // No lattice: the text is the only form; one deletion: 1, 3.
+        manifest_line("c", "அவன் நேற்று வந்தான்", "s2"),
+        // No lattice, a number in the text: digits for number words are accepted: 0, 3.
+        manifest_line("d", "பத்து பேர் வந்தார்கள்", "s2"),
+        // Missing hypothesis against an optional group: the shortest path is deleted: 2, 2.
+        lattice_line("e", "அவன் நேற்று வந்தான்", "s2", Value::from("{அவன்} { | நேற்று} {வந்தான்}")),
+        // A null lattice is no lattice.
+        lattice_line("f", "சரி", "s3", Value::Null),
+    ]
+    .concat();
+    let h = [
+        hyp_line("a", "நான் போய் விட்டு வந்தேன்"),
+        hyp_line("b", "அவர் PHONE பண்ணினார்"),
+        hyp_line("c", "அவன் வந்தான்"),
+        hyp_line("d", "10 பேர் வந்தார்கள்"),
+        hyp_line("f", "சரி"),
+    ]
+    .concat();
+    let (manifests, scores) = run(&[&m], &h, 0).unwrap();
+    let oiwer = |slice: usize| {
+        let s = &scores.slices[slice];
+        (s.oiwer.map(|o| (o.errors, o.reference_words)), s.oiwer_rate, s.lattices)
+    };
+    assert_eq!(oiwer(0), (Some((0, 6)), Some(0.0), 2));
+    assert_eq!(oiwer(1), (Some((3, 8)), Some(3.0 / 8.0), 1));
+    assert_eq!(oiwer(2), (Some((0, 1)), Some(0.0), 0));
+    assert_eq!(scores.slices[0].wer, Some(3.0 / 6.0), "WER stays rigid against the text");
+    assert_eq!(scores.macro_average.oiwer_rate, Some((0.0 + 3.0 / 8.0 + 0.0) / 3.0));
+    let hypotheses = parse_hypotheses(Path::new("h.jsonl"), h.as_bytes()).unwrap();
+    let records = serde_json::to_value(result_records(&scores, &manifests, &hypotheses, "x")).unwrap();
+    assert_eq!(records[1]["oiwer"], 0.375);
+    assert_eq!(records[1]["oiwer_reference_words"], 8);
+    assert_eq!(records[3]["lattice_utterances"], 3);
+    assert_eq!(records[3]["oiwer_mode"], "uraikal");
+
+    // Without a lattice anywhere the OIWER keys are absent.
+    let (manifests, scores) = run(&[&manifest_line("a", "சரி", "s")], &hyp_line("a", "சரி"), 0).unwrap();
+    let hypotheses = parse_hypotheses(Path::new("h.jsonl"), hyp_line("a", "சரி").as_bytes()).unwrap();
+    let record = serde_json::to_value(&result_records(&scores, &manifests, &hypotheses, "x")[0]).unwrap();
+    assert!(record.get("oiwer").is_none() && record.get("lattice_utterances").is_none(), "{record}");
+    assert_eq!(record["grapheme_cer"], 0.0);
+}
+
+#[test]
+fn bad_lattices_are_errors_naming_the_line() {
+    // SPEC S12.1: read strictly, checked before anything is scored.
+    let good = manifest_line("a", "அவன் வந்தான்", "s");
+    for (lattice, message) in [
+        (Value::from("{அவன்} வந்தான்"), "text outside the {…} groups (\"வந்தான்\")"),
+        (Value::from("{அவன் {வந்தான்}}"), "a group inside a group"),
+        (Value::from("{அவன்"), "never closed"),
+        (serde_json::json!([["அவன்", 7]]), "must be a string, not a number"),
+        (serde_json::json!(["அவன்"]), "must be a list of strings"),
+        (serde_json::json!({"a": 1}), "must be a list of groups"),
+        (serde_json::json!([["", "…"]]), "no non-empty variants"),
+        (serde_json::json!([]), "no non-empty variants"),
+        (Value::from(3), "must be a list of groups"),
+    ] {
+        let m = good.clone() + &lattice_line("b", "அவன் வந்தான்", "s", lattice.clone());
+        let err = run(&[&m], "", 0).unwrap_err();
+        assert!(err.starts_with("m0.jsonl:2: \"lattice\": ") && err.contains(message), "{lattice}: {err}");
+    }
+}

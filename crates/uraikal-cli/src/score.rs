@@ -152,22 +152,41 @@ pub fn table(records: &[ResultRecord], extra: &[String]) -> String {
     let slices: Vec<&ResultRecord> = records.iter().filter(|r| r.aggregate != "macro" || records.len() > 2).collect();
     let width = slices.iter().map(|r| r.slice.chars().count()).max().unwrap_or(5).max(5);
     let pad = |s: &str| format!("{s}{}", " ".repeat(width - s.chars().count()));
-    let _ = writeln!(out, "{}  utterances  missing   WER %  95 % CI           CER %  95 % CI", pad("slice"));
+    let with_oiwer = records.iter().any(|r| r.lattice.is_some());
+    let _ = writeln!(
+        out,
+        "{}  utterances  missing   WER %  95 % CI           CER %  95 % CI           gCER %{}",
+        pad("slice"),
+        if with_oiwer { "  OIWER %" } else { "" }
+    );
     for r in slices {
+        let oiwer = match &r.lattice {
+            Some(l) if with_oiwer => format!("  {:>7}", percent(l.oiwer)),
+            _ => String::new(),
+        };
         let _ = writeln!(
             out,
-            "{}  {:>10}  {:>7}  {:>6}  {:<16}  {:>6}  {}",
+            "{}  {:>10}  {:>7}  {:>6}  {:<16}  {:>6}  {:<16}  {:>6}{oiwer}",
             pad(&r.slice),
             r.utterances,
             r.missing,
             percent(r.wer),
             interval(r.wer_ci),
             percent(r.cer),
-            interval(r.cer_ci)
+            interval(r.cer_ci),
+            percent(r.grapheme_cer)
         );
     }
     if records.len() > 2 {
-        let _ = writeln!(out, "macro = unweighted mean of the slices' WER and CER");
+        let _ = writeln!(out, "macro = unweighted mean of the slices' rates");
+    }
+    let _ = writeln!(out, "CER: code points (the benchmark's); gCER: grapheme clusters, beside it");
+    if let Some(l) = records.iter().rev().find_map(|r| r.lattice) {
+        let _ = writeln!(
+            out,
+            "OIWER: against lattices ({} utterances; the others against their text), mode {}",
+            l.lattice_utterances, l.oiwer_mode
+        );
     }
     if !extra.is_empty() {
         let shown: Vec<&str> = extra.iter().take(5).map(String::as_str).collect();

@@ -87,3 +87,46 @@ fn demo_runs_from_any_folder() {
     assert!(text.contains("EXAMPLES") && text.contains("example-light") && text.contains("kural WER %"), "{text}");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "the demo writes nothing");
 }
+
+#[test]
+fn score_with_lattices_adds_the_oiwer_column() {
+    // SPEC S12: a manifest line may carry "lattice"; the table and the records gain OIWER.
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = dir.path().join("m.jsonl");
+    std::fs::write(
+        &manifest,
+        concat!(
+            r#"{"id":"a","audio":"a.wav","text":"நான் போயிட்டு வந்தேன்","slice":"kathbath","lattice":[["நான்"],["போயிட்டு","போய்விட்டு"],["வந்தேன்"]]}"#, "\n",
+            r#"{"id":"b","audio":"b.wav","text":"அவர் போன் பண்ணினார்","slice":"kathbath","lattice":"{அவர்} {Phone | போன்} {பண்ணினார்}"}"#, "\n",
+            r#"{"id":"c","audio":"c.wav","text":"பத்து பேர் வந்தார்கள்","slice":"fleurs"}"#, "\n",
+        ),
+    )
+    .unwrap();
+    let hyps = dir.path().join("h.jsonl");
+    std::fs::write(
+        &hyps,
+        concat!(
+            r#"{"id":"a","hyp":"நான் போய் விட்டு வந்தேன்"}"#, "\n",
+            r#"{"id":"b","hyp":"அவர் phone பண்ணினார்"}"#, "\n",
+            r#"{"id":"c","hyp":"10 பேர் வந்தாங்க"}"#, "\n",
+        ),
+    )
+    .unwrap();
+    let (m, h) = (manifest.display().to_string(), hyps.display().to_string());
+    let out = uraikal(&["score", "--manifest", &m, "--hyp", &h, "--system", "lat", "--bootstrap", "0", "--out", "r.json"], dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table: String = String::from_utf8(out.stdout).unwrap().lines().filter(|l| !l.starts_with("results:")).map(|l| format!("{l}\n")).collect();
+    insta::assert_snapshot!("score_table_with_lattices", table);
+    let records: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.path().join("r.json")).unwrap()).unwrap();
+    // fleurs: 1 substitution (வந்தாங்க) over 3 words; kathbath: 0 over 6 (WER: s + i, then s: 3 over 6).
+    assert_eq!((records[0]["slice"].as_str(), records[0]["oiwer"].as_f64()), (Some("fleurs"), Some(1.0 / 3.0)));
+    assert_eq!((records[1]["oiwer"].as_f64(), records[1]["wer"].as_f64()), (Some(0.0), Some(3.0 / 6.0)));
+
+    // A bad lattice: exit 2, file and line named, nothing written.
+    std::fs::write(&manifest, r#"{"id":"a","audio":"a.wav","text":"அவன்","slice":"s","lattice":"{அவன்} வந்தான்"}"#).unwrap();
+    let out = uraikal(&["score", "--manifest", &m, "--hyp", &h, "--system", "lat", "--out", "bad.json"], dir.path());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("m.jsonl:1: \"lattice\": text outside the {…} groups (\"வந்தான்\")"), "{err}");
+    assert!(!dir.path().join("bad.json").exists());
+}

@@ -330,6 +330,26 @@ pub fn cer_counts(reference: &str, hypothesis: &str, unit: Unit) -> CerCounts {
     }
 }
 
+/// [`cer_counts`] on the texts exactly as given, without the script normalisation that the grapheme and
+/// letter units otherwise apply (SPEC G5): for texts a caller has already normalised its own way, as
+/// `uraikal score` does with the frozen normaliser, so that its grapheme CER differs from its CER only in
+/// the unit.
+///
+/// ```
+/// use uraikal_metrics::{cer_counts, cer_counts_as_written, Unit};
+/// // ெ + ள is the split spelling of ௌ to the script normalisation, a real spoken word to A1.
+/// assert_eq!(cer_counts("கௌம்பு", "கெளம்பு", Unit::Grapheme).errors, 0);
+/// assert_eq!(cer_counts_as_written("கௌம்பு", "கெளம்பு", Unit::Grapheme).errors, 2);
+/// ```
+pub fn cer_counts_as_written(reference: &str, hypothesis: &str, unit: Unit) -> CerCounts {
+    let (r, h) = crate::unit::unit_ids_as_written(reference, hypothesis, unit, Spaces::Keep);
+    CerCounts {
+        errors: levenshtein(&r, &h),
+        reference_len: r.len(),
+        hypothesis_len: h.len(),
+    }
+}
+
 /// Sentence CER of a (reference, hypothesis) pair on a unit.
 ///
 /// ```

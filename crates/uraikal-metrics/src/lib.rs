@@ -19,7 +19,7 @@ pub mod rates;
 
 /// The benchmark version that result records carry (A1 and D4). It changes only when a scoring rule
 /// changes (SPEC sections N and S), so that numbers with equal versions are comparable.
-pub const URAIKAL_VERSION: &str = "1.0";
+pub const URAIKAL_VERSION: &str = "1.1";
 
 // --- area: graphemes (issue 5) ---
 mod charbleu;
@@ -28,7 +28,7 @@ mod distance;
 mod unit;
 pub use charbleu::{charbleu, charbleu_ids, CharBleuMode};
 pub use distance::{
-    cer, cer_counts, corpus_cer, damerau_levenshtein, hamming, jaro, jaro_winkler, lcs, levenshtein, osa, text_distance,
+    cer, cer_counts, cer_counts_as_written, corpus_cer, damerau_levenshtein, hamming, jaro, jaro_winkler, lcs, levenshtein, osa, text_distance,
     CerCounts, Metric,
 };
 pub use chrf::{chrf, chrf_plus_plus, chrf_stats, chrf_words, corpus_chrf, ChrfConfig, ChrfStats};

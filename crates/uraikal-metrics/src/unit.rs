@@ -102,12 +102,20 @@ pub(crate) fn unit_ids(
         Unit::Grapheme | Unit::Letter => {
             let reference = uraikal_text::normalize_script(reference);
             let hypothesis = uraikal_text::normalize_script(hypothesis);
-            let mut interner = Interner::with_capacity(reference.len() / 2 + hypothesis.len() / 2);
-            let r = interner.ids(&reference, unit, spaces);
-            let h = interner.ids(&hypothesis, unit, spaces);
-            (r, h)
+            unit_ids_as_written(&reference, &hypothesis, unit, spaces)
         }
     }
+}
+
+/// [`unit_ids`] without the script normalisation: the units of the texts exactly as given.
+pub(crate) fn unit_ids_as_written(reference: &str, hypothesis: &str, unit: Unit, spaces: Spaces) -> (Vec<u32>, Vec<u32>) {
+    if unit == Unit::CodePoint {
+        return unit_ids(reference, hypothesis, unit, spaces);
+    }
+    let mut interner = Interner::with_capacity(reference.len() / 2 + hypothesis.len() / 2);
+    let r = interner.ids(reference, unit, spaces);
+    let h = interner.ids(hypothesis, unit, spaces);
+    (r, h)
 }
 
 /// The units of one text as strings (for display and for the peers' list outputs).

@@ -233,6 +233,14 @@ fn uraikal_mode_digits_and_number_words() {
     check_uraikal("பத்து ரூபாய்", "{10} {ரூபாய்}", 0, 2);
     check_uraikal("10000 ரூபாய்", r#"[["பத்தாயிரம்", "10,000"], ["ரூபாய்"]]"#, 0, 2);
     check_uraikal("ரெண்டாயிரத்தி முன்னூறு ரூபாய்", "{2300} {ரூபாய்}", 0, 3);
+    // The number may be one word of a longer form (an utterance's whole text is one such form).
+    check_uraikal("10 பேர் வந்தார்கள்", "{பத்து பேர் வந்தார்கள்}", 0, 3);
+    check_uraikal("பத்து பேர் வந்தார்கள்", "{10 பேர் வந்தார்கள்}", 0, 3);
+    check_uraikal("இரண்டாயிரத்து முந்நூறு பேர்", "{2300 பேர்}", 0, 3);
+    check_uraikal("300ல 15 பேர்", "{முன்னூறுல பதினஞ்சு பேர்}", 0, 3);
+    // Words that only look like numbers stay words: ஒரு as an article, ஏழை "poor".
+    check_uraikal("1 ஆளு", "{ஒரு ஆளு}", 1, 2);
+    check_uraikal("7ஐ", "{ஏழை}", 1, 1);
 }
 
 #[test]

@@ -54,6 +54,48 @@ impl Lattice {
         Lattice { groups }
     }
 
+    /// Reads a brace string as [`Lattice::parse_braces`] does, but refuses what that reader lets pass
+    /// (Vimarsha's reading, kept for its mode): text outside the groups, a `{` never closed, a `}` never
+    /// opened, and a group inside a group. For input that Uraikal defines itself (manifests), where
+    /// ignored text would be a silently lost reference word.
+    ///
+    /// ```
+    /// use uraikal_metrics::lattice::Lattice;
+    /// assert!(Lattice::parse_braces_strict("{ஒரு | ஓர்} {நல்ல}").is_ok());
+    /// assert!(Lattice::parse_braces_strict("ஒரு நல்ல நாள்").is_ok()); // one phrase group
+    /// assert!(Lattice::parse_braces_strict("{ஒரு | ஓர்} நல்ல").is_err());
+    /// ```
+    pub fn parse_braces_strict(text: &str) -> Result<Lattice, Error> {
+        let malformed = |message: String| Err(Error::new(ErrorKind::MalformedLattice(message)));
+        let mut open: Option<usize> = None;
+        let mut outside = String::new();
+        let mut any_group = false;
+        for (at, c) in text.char_indices() {
+            match (c, open) {
+                ('{', Some(_)) => return malformed(format!("a group inside a group at byte {at} of \"{text}\"")),
+                ('{', None) => open = Some(at),
+                ('}', None) => return malformed(format!("'}}' without '{{' at byte {at} of \"{text}\"")),
+                ('}', Some(_)) => {
+                    open = None;
+                    any_group = true;
+                }
+                (_, None) => outside.push(c),
+                (_, Some(_)) => {}
+            }
+        }
+        if let Some(at) = open {
+            return malformed(format!("'{{' at byte {at} is never closed in \"{text}\""));
+        }
+        if any_group && !outside.trim().is_empty() {
+            return malformed(format!(
+                // Plain quotes, not `{:?}`: Debug escapes Tamil vowel signs (வந\u{bcd}த…).
+                "text outside the {{…}} groups (\"{}\") in \"{text}\": put every word in a group",
+                outside.split_whitespace().collect::<Vec<_>>().join(" ")
+            ));
+        }
+        Ok(Lattice::parse_braces(text))
+    }
+
     /// Reads the nested JSON form: a list of groups, each a list of strings.
     pub fn from_json(value: &Value) -> Result<Lattice, Error> {
         let Value::Array(items) = value else {
@@ -147,6 +189,20 @@ mod tests {
         check("{a {b} c}", vec![vec!["b"]]);
         check("{a} stray {b}", vec![vec!["a"], vec!["b"]]);
         check("{x | y | }", vec![vec!["x", "y", ""]]);
+    }
+
+    #[test]
+    fn strict_brace_strings_refuse_what_would_be_lost() {
+        let ok = |text: &str| Lattice::parse_braces_strict(text).map(|l| l == Lattice::parse_braces(text));
+        assert_eq!(ok("{a|b}{c}"), Ok(true));
+        assert_eq!(ok("  {a} {b}  "), Ok(true));
+        assert_eq!(ok("plain words here"), Ok(true));
+        assert_eq!(ok("   "), Ok(true));
+        for bad in ["{a} stray {b}", "{a {b} c}", "{a", "a}", "{a} }"] {
+            let err = Lattice::parse_braces_strict(bad).unwrap_err();
+            assert!(matches!(err.kind(), ErrorKind::MalformedLattice(_)), "{bad:?}: {err}");
+        }
+        assert!(Lattice::parse_braces_strict("{a} stray {b}").unwrap_err().to_string().contains("\"stray\""));
     }
 
     #[test]

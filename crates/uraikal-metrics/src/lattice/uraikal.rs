@@ -34,28 +34,33 @@ pub(crate) fn normalize(text: &str) -> String {
     uraikal_text::normalize(&joined)
 }
 
-/// The number-aware variants of a normalised form: a number written in digits gains its spoken and
-/// written Tamil words; number words gain their digits.
+/// The number-aware variants of a normalised form: every word of ASCII digits replaced by its spoken and by
+/// its written Tamil words (one variant per register), and the form with its number words turned into
+/// digits by `to_digits`. The number may be the whole form (10 ~ பத்து) or one word of it (10 பேர் ~
+/// பத்து பேர்).
 pub(crate) fn number_variants(form: &str) -> Vec<String> {
     let mut out = Vec::new();
-    if !form.is_empty() && form.len() <= 15 && form.bytes().all(|b| b.is_ascii_digit()) {
-        if let Ok(n) = form.parse::<i64>() {
-            for register in [
-                uraikal_numbers::Register::Spoken,
-                uraikal_numbers::Register::Written,
-            ] {
-                if let Ok(words) = uraikal_numbers::to_words(n, register) {
-                    out.push(uraikal_text::normalize(&words));
-                }
+    let is_number = |word: &str| !word.is_empty() && word.len() <= 15 && word.bytes().all(|b| b.is_ascii_digit());
+    if form.split(' ').any(is_number) {
+        for register in [uraikal_numbers::Register::Spoken, uraikal_numbers::Register::Written] {
+            let words: Vec<String> = form
+                .split(' ')
+                .map(|word| match word.parse::<i64>() {
+                    Ok(n) if is_number(word) => uraikal_numbers::to_words(n, register)
+                        .map(|words| uraikal_text::normalize(&words))
+                        .unwrap_or_else(|_| word.to_string()),
+                    _ => word.to_string(),
+                })
+                .collect();
+            let variant = words.join(" ");
+            if variant != form && !out.contains(&variant) {
+                out.push(variant);
             }
         }
-    } else if !form.is_empty() && !form.bytes().any(|b| b.is_ascii_digit()) {
-        let digits = uraikal_numbers::to_digits(form);
-        if digits != form
-            && digits
-                .split(' ')
-                .all(|w| w.bytes().all(|b| b.is_ascii_digit()))
-        {
+    }
+    if form.contains(|c: char| !c.is_ascii()) {
+        let digits = uraikal_text::normalize(&uraikal_numbers::to_digits(form));
+        if digits != form && !out.contains(&digits) {
             out.push(digits);
         }
     }
