@@ -112,7 +112,8 @@ pub(crate) fn unit_ids_as_written(reference: &str, hypothesis: &str, unit: Unit,
     if unit == Unit::CodePoint {
         return unit_ids(reference, hypothesis, unit, spaces);
     }
-    let mut interner = Interner::with_capacity(reference.len() / 2 + hypothesis.len() / 2);
+    // No capacity: the table is allocated only if a cluster needs interning (Tamil and ASCII never do).
+    let mut interner = Interner::default();
     let r = interner.ids(reference, unit, spaces);
     let h = interner.ids(hypothesis, unit, spaces);
     (r, h)
@@ -177,12 +178,28 @@ impl FastHasher {
     }
 }
 
-/// Ids of clusters longer than one code point start above the code points.
-const FIRST_CLUSTER_ID: u32 = 0x11_0000;
+/// Ids of clusters longer than one code point start above the code points: first the two-code-point Tamil
+/// clusters (a base and one sign, nearly every Tamil letter), whose id is computed from the two code points,
+/// then the interned ones. Every id stays below 2^21, which chrF's packed n-gram keys rely on.
+const TAMIL_PAIR_ID: u32 = 0x11_0000;
+const FIRST_CLUSTER_ID: u32 = TAMIL_PAIR_ID + (1 << 14);
 
-/// Unit ids for one pair: a one-code-point unit is its own id; longer units are numbered from
-/// `FIRST_CLUSTER_ID`, keyed by their bytes packed into a u128 (up to 15 bytes, so Tamil and Sinhala letters
-/// never hash a string) or by the string itself.
+/// The id of a cluster of exactly two Tamil-block code points (U+0B80..U+0BFF), from their 7-bit offsets.
+#[inline]
+fn tamil_pair_id(bytes: &[u8]) -> Option<u32> {
+    match *bytes {
+        [0xE0, a @ (0xAE | 0xAF), b, 0xE0, c @ (0xAE | 0xAF), d] => {
+            let offset = |high: u8, low: u8| (((high - 0xAE) as u32) << 6) | (low & 0x3F) as u32;
+            Some(TAMIL_PAIR_ID + ((offset(a, b) << 7) | offset(c, d)))
+        }
+        _ => None,
+    }
+}
+
+/// Unit ids for one pair: a one-code-point unit is its own id; a two-code-point Tamil cluster has a computed
+/// id; longer units are numbered from `FIRST_CLUSTER_ID`, keyed by their bytes packed into a u128 (up to 15
+/// bytes, so Tamil and Sinhala letters never hash a string) or by the string itself. An id depends only on
+/// the unit, never on which path produced it.
 #[derive(Default)]
 struct Interner<'a> {
     short: HashMap<u128, u32, BuildHasherDefault<FastHasher>>,
@@ -190,20 +207,19 @@ struct Interner<'a> {
 }
 
 impl<'a> Interner<'a> {
-    fn with_capacity(capacity: usize) -> Interner<'a> {
-        Interner {
-            short: HashMap::with_capacity_and_hasher(capacity.min(4096), Default::default()),
-            long: HashMap::default(),
-        }
-    }
-
+    #[inline]
     fn id(&mut self, segment: &'a str) -> u32 {
-        let mut chars = segment.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            return c as u32;
+        let bytes = segment.as_bytes();
+        if bytes.len() <= 4 {
+            let mut chars = segment.chars();
+            if let (Some(c), None) = (chars.next(), chars.next()) {
+                return c as u32;
+            }
+        }
+        if let Some(id) = tamil_pair_id(bytes) {
+            return id;
         }
         let next = FIRST_CLUSTER_ID + (self.short.len() + self.long.len()) as u32;
-        let bytes = segment.as_bytes();
         if bytes.len() <= 15 {
             let mut packed = [0u8; 16];
             packed[..bytes.len()].copy_from_slice(bytes);
@@ -218,12 +234,161 @@ impl<'a> Interner<'a> {
     }
 
     fn ids(&mut self, text: &'a str, unit: Unit, spaces: Spaces) -> Vec<u32> {
+        if unit == Unit::Grapheme {
+            if let Some(ids) = self.ascii_tamil_grapheme_ids(text, spaces) {
+                return ids;
+            }
+        }
+        self.segmented_ids(text, unit, spaces)
+    }
+
+    /// The grapheme ids of a text made of ASCII and Tamil-block characters only (as A1's normalised text
+    /// almost always is), read straight from the bytes; `None` for any other text, and for the few
+    /// sequences whose clusters need the full rules (a sign after a non-Tamil character, CR LF). There a
+    /// cluster is a Tamil base with all the signs after it, or one ASCII character; the folds of SPEC G2
+    /// join க் + ஷ… and ஸ் / ஶ் + ரீ. A test checks this against [`Interner::segmented_ids`] on any such text.
+    fn ascii_tamil_grapheme_ids(&mut self, text: &'a str, spaces: Spaces) -> Option<Vec<u32>> {
+        let bytes = text.as_bytes();
         let mut ids = Vec::with_capacity(text.len() / 3 + 1);
-        for segment in segments(text, unit) {
+        // Where the cluster before the current one started and ended, for the folds.
+        let mut previous: Option<(usize, usize)> = None;
+        let mut at = 0;
+        while at < bytes.len() {
+            let byte = bytes[at];
+            if byte < 0x80 {
+                if byte == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+                    return None;
+                }
+                if spaces == Spaces::Keep || !is_python_space(byte as char) {
+                    ids.push(byte as u32);
+                }
+                previous = None;
+                at += 1;
+                continue;
+            }
+            let base = tamil_code_at(bytes, at)?;
+            if is_tamil_sign(base) {
+                // A sign with no Tamil base before it: it joins the previous cluster, whatever that is.
+                return None;
+            }
+            let start = at;
+            at += 3;
+            while tamil_code_at(bytes, at).is_some_and(is_tamil_sign) {
+                at += 3;
+            }
+            let cluster = &text[start..at];
+            let folded = previous.is_some_and(|(p_start, p_end)| match &text[p_start..p_end] {
+                "\u{0B95}\u{0BCD}" => base == 0x0BB7,
+                "\u{0BB8}\u{0BCD}" | "\u{0BB6}\u{0BCD}" => cluster == "\u{0BB0}\u{0BC0}",
+                _ => false,
+            });
+            if folded {
+                let (p_start, _) = previous.take().unwrap_or_default();
+                ids.pop();
+                ids.push(self.id(&text[p_start..at]));
+            } else {
+                ids.push(self.id(cluster));
+                previous = Some((start, at));
+            }
+        }
+        Some(ids)
+    }
+
+    fn segmented_ids(&mut self, text: &'a str, unit: Unit, spaces: Spaces) -> Vec<u32> {
+        let mut ids = Vec::with_capacity(text.len() / 3 + 1);
+        let mut push = |segment: &'a str| {
             if spaces == Spaces::Keep || !segment.chars().all(is_python_space) {
                 ids.push(self.id(segment));
             }
+        };
+        match unit {
+            Unit::Letter => uraikal_text::letters(text).for_each(|letter| push(letter.text)),
+            _ => uraikal_text::graphemes(text).for_each(push),
         }
         ids
+    }
+}
+
+/// The Tamil-block code point (U+0B80..U+0BFF) encoded at `bytes[at..]`, if any.
+#[inline]
+fn tamil_code_at(bytes: &[u8], at: usize) -> Option<u32> {
+    match bytes.get(at..at + 3)? {
+        &[0xE0, second @ (0xAE | 0xAF), third] => Some(0x0B80 + (((second - 0xAE) as u32) << 6) + (third & 0x3F) as u32),
+        _ => None,
+    }
+}
+
+/// Tamil code points of Grapheme_Cluster_Break Extend or SpacingMark: ஂ, the vowel signs, virama, au mark.
+#[inline]
+fn is_tamil_sign(code: u32) -> bool {
+    matches!(code, 0x0B82 | 0x0BBE..=0x0BC2 | 0x0BC6..=0x0BC8 | 0x0BCA..=0x0BCD | 0x0BD7)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(3000)
+        ))]
+
+        #[test]
+        fn the_ascii_tamil_fast_path_equals_the_segmenter(
+            pieces in prop::collection::vec(prop_oneof![
+                6 => (0x0B80u32..=0x0BFF).prop_map(|c| char::from_u32(c).unwrap().to_string()),
+                2 => prop::sample::select(vec!["க்ஷ", "க்ஷா", "ஸ்ரீ", "ஶ்ரீ", "ஸ்ரி", "க்", "ஷ", "ரீ", "ஸ்"]).prop_map(String::from),
+                2 => (0u8..0x80).prop_map(|b| (b as char).to_string()),
+                1 => prop::sample::select(vec![" ", "\r\n", "\n", "\t"]).prop_map(String::from),
+            ], 0..30)
+        ) {
+            let text: String = pieces.concat();
+            for spaces in [Spaces::Keep, Spaces::Drop] {
+                let mut fast = Interner::default();
+                let mut general = Interner::default();
+                if let Some(ids) = fast.ascii_tamil_grapheme_ids(&text, spaces) {
+                    prop_assert_eq!(&ids, &general.segmented_ids(&text, Unit::Grapheme, spaces), "{:?}", text);
+                }
+            }
+        }
+    }
+
+    fn graphemes_of(text: &str) -> Vec<&str> {
+        uraikal_text::graphemes(text).collect()
+    }
+
+    #[test]
+    fn the_fast_path_takes_tamil_and_ascii_and_declines_the_rest() {
+        let mut interner = Interner::default();
+        let text = "லக்ஷ்மி ஸ்ரீ க்ஷேத்திரம் ஸ்ரி 2024, ok";
+        let fast = interner.ascii_tamil_grapheme_ids(text, Spaces::Keep).unwrap();
+        assert_eq!(fast, Interner::default().segmented_ids(text, Unit::Grapheme, Spaces::Keep));
+        assert_eq!(fast.len(), graphemes_of(text).len());
+        for other in ["a\u{0BBF}", " \u{0BBF}", "\u{0BBF}", "x\r\ny", "தமிழ்\u{200D}", "é"] {
+            assert!(interner.ascii_tamil_grapheme_ids(other, Spaces::Keep).is_none(), "{other:?}");
+        }
+    }
+
+    #[test]
+    fn ids_are_equal_exactly_when_units_are_and_fit_21_bits() {
+        // Every Tamil base + sign pair (the computed ids), plus clusters that take the other paths.
+        let mut units: Vec<String> = Vec::new();
+        for base in 0x0B80u32..=0x0BFF {
+            for sign in [0x0BBEu32, 0x0BBF, 0x0BC1, 0x0BCD, 0x0BD7, 0x0B82] {
+                units.push([base, sign].iter().map(|&c| char::from_u32(c).unwrap_or('?')).collect());
+            }
+        }
+        units.extend(["க்ஷ", "க்ஷா", "ஸ்ரீ", "கிி", "ක්‍ය", "ශ්‍රී", "é", "e\u{301}", "👍🏽", "\r\n", "அ", "a", "\u{10FFFF}"].map(String::from));
+        units.push("ஸ்ரீ".repeat(5));
+        let text = units.join("\u{0}");
+        let mut interner = Interner::default();
+        let ids: Vec<u32> = text.split('\u{0}').map(|unit| interner.id(unit)).collect();
+        for (i, a) in units.iter().enumerate() {
+            assert!(ids[i] < 1 << 21, "{a}: {:#x}", ids[i]);
+            for (j, b) in units.iter().enumerate() {
+                assert_eq!(ids[i] == ids[j], a == b, "{a} / {b}");
+            }
+        }
     }
 }
