@@ -161,13 +161,7 @@ where
     T: Send,
     F: Fn(R, usize) -> Result<T, String> + Sync,
 {
-    let lines: Vec<(usize, &[u8])> = text
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .filter(|(_, l)| !l.trim_ascii().is_empty())
-        .map(|(i, l)| (i + 1, l.strip_suffix(b"\r").unwrap_or(l)))
-        .collect();
-    lines
+    uraikal_io::non_blank_lines(text)
         .par_iter()
         .map(|&(line, source)| {
             let raw = serde_json::from_slice::<R>(source).map_err(|e| Error::invalid(path, Some(line), describe(&e)))?;

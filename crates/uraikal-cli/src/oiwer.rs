@@ -10,7 +10,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use uraikal_metrics::lattice::{oiwer, oiwer_groups, Language, Lattice, Mode, Oiwer};
+use uraikal_metrics::lattice::{oiwer, oiwer_groups_with, Language, Lattice, Mode, OiwerView, Step};
 
 /// Arguments of `uraikal oiwer`.
 #[derive(clap::Args)]
@@ -66,7 +66,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let lattice = Lattice::parse(reference).context("--reference")?;
     let result = oiwer(hypothesis, &lattice, language, mode)?;
     if args.json {
-        crate::common::print_json_pretty(&Output::new(None, &result, mode))?;
+        crate::common::print_json_pretty(&Output::new(None, &result.view(), mode))?;
     } else {
         println!(
             "OIWER {:.2}% ({} mode): {} insertions, {} deletions, {} substitutions, N = {}",
@@ -111,22 +111,23 @@ struct Record<'a> {
 }
 
 #[derive(Serialize)]
-struct Output<'a> {
+struct Output<'v, 'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
-    id: Option<&'a RawValue>,
+    id: Option<&'v RawValue>,
     mode: &'static str,
     oiwer_percent: f64,
     insertions: usize,
     deletions: usize,
     substitutions: usize,
     reference_words: usize,
-    hypothesis_alignment: &'a [String],
-    reference_alignment: &'a [String],
-    operations: Vec<&'static str>,
+    hypothesis_alignment: Column<'v, 'a>,
+    reference_alignment: Column<'v, 'a>,
+    operations: Column<'v, 'a>,
 }
 
-impl<'a> Output<'a> {
-    fn new(id: Option<&'a RawValue>, result: &'a Oiwer, mode: Mode) -> Output<'a> {
+impl<'v, 'a> Output<'v, 'a> {
+    fn new(id: Option<&'v RawValue>, result: &'v OiwerView<'a>, mode: Mode) -> Output<'v, 'a> {
+        let column = |side| Column { steps: &result.steps, side };
         Output {
             id,
             mode: mode.as_str(),
@@ -135,10 +136,33 @@ impl<'a> Output<'a> {
             deletions: result.deletions,
             substitutions: result.substitutions,
             reference_words: result.reference_words,
-            hypothesis_alignment: &result.hypothesis_alignment,
-            reference_alignment: &result.reference_alignment,
-            operations: result.operations.iter().map(|op| op.as_str()).collect(),
+            hypothesis_alignment: column(Side::Hypothesis),
+            reference_alignment: column(Side::Reference),
+            operations: column(Side::Operation),
         }
+    }
+}
+
+/// One side of the alignment, serialised as a list straight from the steps.
+struct Column<'v, 'a> {
+    steps: &'v [Step<'a>],
+    side: Side,
+}
+
+#[derive(Clone, Copy)]
+enum Side {
+    Hypothesis,
+    Reference,
+    Operation,
+}
+
+impl Serialize for Column<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.steps.iter().map(|(op, hypothesis, reference)| match self.side {
+            Side::Hypothesis => hypothesis.as_ref(),
+            Side::Reference => reference.as_ref(),
+            Side::Operation => op.as_str(),
+        }))
     }
 }
 
@@ -152,16 +176,24 @@ fn batch(
         .map(Language::parse)
         .transpose()
         .context("--language")?;
-    let text = uraikal_io::read_utf8(input)?;
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| (i + 1, l))
-        .collect();
+    // Bytes, not a checked String: each line's UTF-8 is checked by the JSON parser in parallel, and an invalid
+    // byte is reported with its line.
+    let text = std::fs::read(input).map_err(|e| uraikal_io::Error::io(input, e))?;
+    let lines = uraikal_io::non_blank_lines(&text);
+    // Lines are scored in chunks, each writing its records into one buffer: few allocations, and only the
+    // output itself stays in memory until it is written.
     let scored: Vec<Result<(Vec<u8>, usize, usize), (usize, String)>> = lines
-        .par_iter()
-        .map(|&(line, json)| score_line(json, fallback, mode).map_err(|message| (line, message)))
+        .par_chunks(256)
+        .map(|chunk| {
+            let size: usize = chunk.iter().map(|(_, json)| json.len()).sum();
+            let mut out = Vec::with_capacity(size + size / 4);
+            let (mut errors, mut words) = (0, 0);
+            for &(line, json) in chunk {
+                let (e, n) = score_line(json, fallback, mode, &mut out).map_err(|message| (line, message))?;
+                (errors, words) = (errors + e, words + n);
+            }
+            Ok((out, errors, words))
+        })
         .collect();
     let (mut errors, mut words) = (0, 0);
     for item in &scored {
@@ -172,7 +204,7 @@ fn batch(
     }
     let records = scored.into_iter().flatten().map(|(bytes, _, _)| bytes);
     match output {
-        Some(path) => uraikal_io::write_atomic(path, &records.flatten().collect::<Vec<u8>>())?,
+        Some(path) => uraikal_io::write_atomic(path, &records.collect::<Vec<Vec<u8>>>().concat())?,
         None => {
             let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
             for bytes in records {
@@ -191,41 +223,313 @@ fn batch(
     Ok(ExitCode::SUCCESS)
 }
 
+/// A batch record whose reference has the common shape, a list of lists of strings, read in one pass
+/// (strings without escapes borrowed from the line).
+#[derive(Deserialize)]
+struct PlainRecord<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    language: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    hypothesis: Cow<'a, str>,
+    #[serde(borrow)]
+    reference: FlatLattice<'a>,
+}
+
+/// A lattice of strings read into two vectors: every form (borrowed from the line unless it has escapes),
+/// and where each group ends. serde's derive would allocate one Vec per group and one String per form:
+/// `#[serde(borrow)]` does not reach a `Cow` nested in a `Vec`.
+struct FlatLattice<'a> {
+    forms: Vec<Cow<'a, str>>,
+    ends: Vec<usize>,
+}
+
+impl<'a> FlatLattice<'a> {
+    fn groups(&self) -> Vec<&[Cow<'a, str>]> {
+        let mut start = 0;
+        self.ends
+            .iter()
+            .map(|&end| {
+                let group = &self.forms[start..end];
+                start = end;
+                group
+            })
+            .collect()
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for FlatLattice<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Groups;
+        impl<'de> serde::de::Visitor<'de> for Groups {
+            type Value = FlatLattice<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of lists of strings")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut lattice = FlatLattice { forms: Vec::with_capacity(16), ends: Vec::with_capacity(8) };
+                while seq.next_element_seed(Group(&mut lattice.forms))?.is_some() {
+                    lattice.ends.push(lattice.forms.len());
+                }
+                Ok(lattice)
+            }
+        }
+        struct Group<'f, 'de>(&'f mut Vec<Cow<'de, str>>);
+        impl<'de> serde::de::DeserializeSeed<'de> for Group<'_, 'de> {
+            type Value = ();
+            fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+                deserializer.deserialize_seq(self)
+            }
+        }
+        impl<'de> serde::de::Visitor<'de> for Group<'_, 'de> {
+            type Value = ();
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of strings")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+                while let Some(Form(form)) = seq.next_element()? {
+                    self.0.push(form);
+                }
+                Ok(())
+            }
+        }
+        struct Form<'de>(Cow<'de, str>);
+        impl<'de> Deserialize<'de> for Form<'de> {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct Text;
+                impl<'de> serde::de::Visitor<'de> for Text {
+                    type Value = Form<'de>;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("a string")
+                    }
+                    fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Form<'de>, E> {
+                        Ok(Form(Cow::Borrowed(text)))
+                    }
+                    fn visit_str<E>(self, text: &str) -> Result<Form<'de>, E> {
+                        Ok(Form(Cow::Owned(text.to_owned())))
+                    }
+                }
+                deserializer.deserialize_str(Text)
+            }
+        }
+        deserializer.deserialize_seq(Groups)
+    }
+}
+
+/// Scores one batch line, appending its result record to `out`; returns its errors and N.
 fn score_line(
-    json: &str,
+    json: &[u8],
     fallback: Option<Language>,
     mode: Option<Mode>,
-) -> Result<(Vec<u8>, usize, usize), String> {
-    let record: Record<'_> =
-        serde_json::from_str(json).map_err(|e| format!("invalid JSON record: {e}"))?;
-    let language = match &record.language {
+    out: &mut Vec<u8>,
+) -> Result<(usize, usize), String> {
+    // Most lines parse as a PlainRecord; any other line (a brace string, a bad lattice, broken JSON) is read
+    // again as a Record, which keeps the reference raw for Lattice's reading and error messages.
+    // UTF-8 is checked once here (SIMD), so that the parser, reading a &str, does not check every string.
+    let json = simdutf8::compat::from_utf8(json).map_err(|e| {
+        format!("invalid UTF-8 at byte {} of the line", e.valid_up_to())
+    })?;
+    let (id, language, hypothesis, plain, raw) = match serde_json::from_str::<PlainRecord<'_>>(json) {
+        Ok(r) => (r.id, r.language, r.hypothesis, Some(r.reference), None),
+        Err(_) => {
+            let r: Record<'_> = serde_json::from_str(json).map_err(|e| format!("invalid JSON record: {}", json_error(&e)))?;
+            (r.id, r.language, r.hypothesis, None, Some(r.reference))
+        }
+    };
+    let language = match &language {
         Some(name) => Language::parse(name).map_err(|e| e.to_string())?,
         None => fallback.ok_or("the record has no \"language\" and no --language was given")?,
     };
     let mode = mode.unwrap_or(Mode::default_for(language));
-    // The common shape (a list of lists of strings) is read without building a Lattice; anything else
-    // goes through Lattice for its error message or its string form.
-    let raw = record.reference.get();
-    // Strings without escapes are borrowed from the line; any other shape takes the general path.
-    let result = match serde_json::from_str::<Vec<Vec<&str>>>(raw) {
-        Ok(groups) => oiwer_groups(&record.hypothesis, &groups, language, mode),
-        Err(_) => {
+    let id = id.filter(|id| id.get() != "null");
+    // The result is written from the scorer's own buffers (no string per alignment step).
+    let write = |result: &OiwerView<'_>| -> Result<(usize, usize), String> {
+        write_record(out, id, result, mode);
+        Ok((result.errors(), result.reference_words))
+    };
+    let scored = match (plain, raw) {
+        (Some(lattice), _) => oiwer_groups_with(&hypothesis, &lattice.groups(), language, mode, write),
+        (None, raw) => {
+            let raw = raw.map_or("null", |r| r.get());
             let value: serde_json::Value = serde_json::from_str(raw).map_err(|e| e.to_string())?;
             let lattice = match &value {
                 serde_json::Value::String(text) => Lattice::parse(text),
                 other => Lattice::from_json(other),
             }
             .map_err(|e| e.to_string())?;
-            oiwer(&record.hypothesis, &lattice, language, mode)
+            oiwer_groups_with(&hypothesis, lattice.groups(), language, mode, write)
+        }
+    };
+    scored.map_err(|e| e.to_string())?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use uraikal_metrics::lattice::Op;
+
+    #[test]
+    fn json_strings_are_escaped_as_serde_json_escapes_them() {
+        let mut samples: Vec<String> = (0u8..0x80).map(|b| format!("அ{}ஆ", b as char)).collect();
+        samples.extend(["", "\"", "\\", "plain", "தமிழ் நாடு \u{7f}\u{200d}\u{2028}", "ab\"cdefgh\\ijklmno\npq", "12345678\u{1f}"].map(String::from));
+        for text in samples {
+            let mut ours = Vec::new();
+            write_json_str(&mut ours, &text);
+            assert_eq!(String::from_utf8(ours).unwrap(), serde_json::to_string(&text).unwrap(), "{text:?}");
         }
     }
-    .map_err(|e| e.to_string())?;
-    let mut bytes = Vec::with_capacity(json.len() + 256);
-    serde_json::to_writer(
-        &mut bytes,
-        &Output::new(record.id.filter(|id| id.get() != "null"), &result, mode),
-    )
-    .map_err(|e| e.to_string())?;
-    bytes.push(b'\n');
-    Ok((bytes, result.errors(), result.reference_words))
+
+    #[test]
+    fn decimals_are_written_as_fmt_writes_them() {
+        for n in [0, 7, 10, 99, 100, 12345, usize::MAX] {
+            let mut out = Vec::new();
+            push_decimal(&mut out, n);
+            assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
+        }
+    }
+
+    #[test]
+    fn batch_records_equal_the_serde_output() {
+        let steps = vec![
+            (Op::Correct, Cow::Borrowed("நான்"), Cow::Borrowed("நான்")),
+            (Op::Insertion, Cow::Owned("\"x\"".to_string()), Cow::Borrowed("")),
+            (Op::Deletion, Cow::Borrowed(""), Cow::Borrowed("வந்தேன்")),
+        ];
+        let view = OiwerView { insertions: 1, deletions: 1, substitutions: 0, reference_words: 13, steps };
+        let id: Box<RawValue> = serde_json::from_str(r#""ta-001""#).unwrap();
+        for id in [Some(&*id), None] {
+            for mode in [Mode::Vimarsha, Mode::Uraikal] {
+                let mut ours = Vec::new();
+                write_record(&mut ours, id, &view, mode);
+                let mut theirs = serde_json::to_vec(&Output::new(id, &view, mode)).unwrap();
+                theirs.push(b'\n');
+                assert_eq!(String::from_utf8(ours).unwrap(), String::from_utf8(theirs).unwrap());
+            }
+        }
+    }
+}
+
+/// One batch result record, as `serde_json::to_writer(&Output)` would write it (a test checks they are equal),
+/// followed by a newline. Hand-written because serde_json's string escaping looks at every byte, and most
+/// of a record is Tamil text that needs none: here eight bytes are checked at a time.
+fn write_record(out: &mut Vec<u8>, id: Option<&RawValue>, result: &OiwerView<'_>, mode: Mode) {
+    out.push(b'{');
+    if let Some(id) = id {
+        out.extend_from_slice(b"\"id\":");
+        out.extend_from_slice(id.get().as_bytes());
+        out.push(b',');
+    }
+    out.extend_from_slice(b"\"mode\":");
+    write_json_str(out, mode.as_str());
+    out.extend_from_slice(b",\"oiwer_percent\":");
+    serde_json::to_writer(&mut *out, &result.percent()).expect("writing to a Vec cannot fail");
+    for (key, count) in [
+        (&b",\"insertions\":"[..], result.insertions),
+        (b",\"deletions\":", result.deletions),
+        (b",\"substitutions\":", result.substitutions),
+        (b",\"reference_words\":", result.reference_words),
+    ] {
+        out.extend_from_slice(key);
+        push_decimal(out, count);
+    }
+    for (key, side) in [
+        ("hypothesis_alignment", Side::Hypothesis),
+        ("reference_alignment", Side::Reference),
+        ("operations", Side::Operation),
+    ] {
+        out.extend_from_slice(b",\"");
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(b"\":[");
+        for (i, (op, hypothesis, reference)) in result.steps.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            write_json_str(
+                out,
+                match side {
+                    Side::Hypothesis => hypothesis,
+                    Side::Reference => reference,
+                    Side::Operation => op.as_str(),
+                },
+            );
+        }
+        out.push(b']');
+    }
+    out.extend_from_slice(b"}\n");
+}
+
+/// `n` in decimal (what `fmt` writes, without its machinery).
+fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// A JSON string with serde_json's escapes: `\"`, `\\`, `\b \f \n \r \t`, other control characters as
+/// `\u00xx`; everything else (non-ASCII included) as it is.
+fn write_json_str(out: &mut Vec<u8>, text: &str) {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte of `word` is below 0x20, or equal to `"` or `\` (bit tricks on eight bytes at once).
+    let special = |word: u64| {
+        let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
+        (word.wrapping_sub(LOW * 0x20) & !word & HIGH) | zero(word ^ (LOW * b'"' as u64)) | zero(word ^ (LOW * b'\\' as u64)) != 0
+    };
+    let bytes = text.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    let (mut start, mut at) = (0, 0);
+    while at < bytes.len() {
+        if let Some(chunk) = bytes.get(at..at + 8) {
+            if !special(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) {
+                at += 8;
+                continue;
+            }
+        }
+        let byte = bytes[at];
+        let escape: &[u8] = match byte {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            0x08 => b"\\b",
+            0x0C => b"\\f",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0x00..=0x1F => &[],
+            _ => {
+                at += 1;
+                continue;
+            }
+        };
+        out.extend_from_slice(&bytes[start..at]);
+        if escape.is_empty() {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(byte >> 4) as usize], HEX[(byte & 0xF) as usize]]);
+        } else {
+            out.extend_from_slice(escape);
+        }
+        at += 1;
+        start = at;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
+/// serde_json's message without its "at line 1 column N" (the record is one line: the file's line is named
+/// separately), keeping the column.
+fn json_error(err: &serde_json::Error) -> String {
+    let message = err.to_string();
+    match message.rfind(" at line ") {
+        Some(at) => format!("{} (column {})", &message[..at], err.column()),
+        None => message,
+    }
 }

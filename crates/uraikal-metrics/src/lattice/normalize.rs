@@ -25,7 +25,7 @@ pub fn vimarsha_normalize(text: &str, language: Language) -> String {
 /// Appends the normalised `text` to `buffer` (so that many short forms can share one allocation).
 pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &mut String) {
     let script = language.indic_script();
-    let triggers = script.map_or(Triggers::NONE, Triggers::of);
+    let triggers = script.map_or(&Triggers::NONE, Triggers::cached);
     let start = buffer.len();
     let mut out = Collapsed {
         text: buffer,
@@ -54,6 +54,20 @@ pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &m
                 run = at + 1;
             }
             at += 1;
+            continue;
+        }
+        // Tamil-block characters (E0 AE xx, E0 AF xx) are in no table and never whitespace: they always take
+        // the keeping arms below, so they skip the decoding and the match.
+        if byte == 0xE0 && matches!(bytes.get(at + 1), Some(0xAE | 0xAF)) && at + 2 < bytes.len() {
+            let c = char::from_u32(0x0B80 + (((bytes[at + 1] - 0xAE) as u32) << 6) + (bytes[at + 2] & 0x3F) as u32)
+                .expect("a Tamil-block code point");
+            if script.is_some() {
+                needs_script_pass = needs_script_pass || triggers.fires(previous, c);
+                previous = c;
+            } else {
+                outside_tamil = true;
+            }
+            at += 3;
             continue;
         }
         let c = text[at..].chars().next().expect("a char starts here");
@@ -286,46 +300,61 @@ fn rules(script: Script) -> &'static [(&'static str, &'static str)] {
 
 /// Which characters can make a script's rules fire: every single-character rule's character, and every
 /// two-character rule's second character (then the first is checked too). A bit per code point of the
-/// script's 128-character block; everything here runs on chars of those blocks only.
+/// script's 128-character block; everything here runs on chars of those blocks only. The rules are kept
+/// as (first, second) code points (first 0 for a one-character rule), decoded once.
 #[derive(Clone, Copy)]
 struct Triggers {
     block: u32,
     mask: u128,
-    rules: &'static [(&'static str, &'static str)],
+    pairs: [(u32, u32); MAX_RULES],
+    len: usize,
 }
+
+/// The most rules any script has (Oriya's 12).
+const MAX_RULES: usize = 12;
 
 impl Triggers {
     const NONE: Triggers = Triggers {
         block: 0,
         mask: 0,
-        rules: &[],
+        pairs: [(0, 0); MAX_RULES],
+        len: 0,
     };
 
     fn of(script: Script) -> Triggers {
         let rules = rules(script);
         let block = rules[0].0.chars().next().map_or(0, |c| c as u32 & !0x7F);
-        let mut mask = 0u128;
+        let mut triggers = Triggers { block, ..Triggers::NONE };
         for (from, _) in rules {
-            let last = from.chars().last().expect("rules are not empty");
-            debug_assert_eq!(last as u32 & !0x7F, block);
-            mask |= 1 << (last as u32 & 0x7F);
+            let mut chars = from.chars().map(|c| c as u32);
+            let pair = match (chars.next(), chars.next()) {
+                (Some(only), None) => (0, only),
+                (Some(first), Some(second)) => (first, second),
+                _ => continue,
+            };
+            debug_assert_eq!(pair.1 & !0x7F, block);
+            triggers.mask |= 1 << (pair.1 & 0x7F);
+            triggers.pairs[triggers.len] = pair;
+            triggers.len += 1;
         }
-        Triggers { block, mask, rules }
+        triggers
     }
 
+    /// [`Triggers::of`], built once per script (the normaliser runs once per form).
+    fn cached(script: Script) -> &'static Triggers {
+        static CACHE: [std::sync::OnceLock<Triggers>; 9] = [const { std::sync::OnceLock::new() }; 9];
+        CACHE[script as usize].get_or_init(|| Triggers::of(script))
+    }
+
+    #[inline]
     fn fires(&self, previous: char, c: char) -> bool {
         let code = c as u32;
         if code & !0x7F != self.block || self.mask & (1 << (code & 0x7F)) == 0 {
             return false;
         }
-        self.rules.iter().any(|(from, _)| {
-            let mut chars = from.chars();
-            match (chars.next(), chars.next()) {
-                (Some(first), None) => first == c,
-                (Some(first), Some(second)) => first == previous && second == c,
-                _ => false,
-            }
-        })
+        self.pairs[..self.len]
+            .iter()
+            .any(|&(first, second)| second == code && (first == 0 || first == previous as u32))
     }
 }
 
@@ -354,6 +383,20 @@ fn script_pass(mut text: String, rules: &[(&str, &str)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_scripts_rules_fit_its_triggers() {
+        use Script::*;
+        for script in [Devanagari, Gurmukhi, Gujarati, Bengali, Oriya, Tamil, Telugu, Kannada, Malayalam] {
+            let triggers = Triggers::of(script);
+            assert_eq!(triggers.len, rules(script).len());
+            for (from, _) in rules(script) {
+                let chars: Vec<char> = from.chars().collect();
+                let (previous, last) = if chars.len() == 2 { (chars[0], chars[1]) } else { (' ', chars[0]) };
+                assert!(triggers.fires(previous, last), "{from:?}");
+            }
+        }
+    }
 
     fn check(language: Language, text: &str, expected: &str) {
         assert_eq!(

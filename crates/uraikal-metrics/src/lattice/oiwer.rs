@@ -1,5 +1,6 @@
 //! OIWER: the result type, the two modes and the corpus aggregate (Σ errors ÷ Σ N).
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::{uraikal, vimarsha, Error, Language, Lattice};
@@ -99,38 +100,91 @@ impl Oiwer {
         self.insertions + self.deletions + self.substitutions
     }
 
+    /// The result as an [`OiwerView`] borrowing this one's strings.
+    pub fn view(&self) -> OiwerView<'_> {
+        OiwerView {
+            insertions: self.insertions,
+            deletions: self.deletions,
+            substitutions: self.substitutions,
+            reference_words: self.reference_words,
+            steps: self
+                .operations
+                .iter()
+                .zip(&self.hypothesis_alignment)
+                .zip(&self.reference_alignment)
+                .map(|((&op, h), r)| (op, Cow::Borrowed(h.as_str()), Cow::Borrowed(r.as_str())))
+                .collect(),
+        }
+    }
+
     /// `((I + D + S) / N) * 100`, in that order of operations (Vimarsha's rounding); may exceed 100.
     /// An empty reference path (possible only in the uraikal mode) scores 0 without errors, else 100 per
     /// error.
     pub fn percent(&self) -> f64 {
-        if self.reference_words == 0 {
-            return self.errors() as f64 * 100.0;
+        percent(self.errors(), self.reference_words)
+    }
+}
+
+fn percent(errors: usize, reference_words: usize) -> f64 {
+    if reference_words == 0 {
+        return errors as f64 * 100.0;
+    }
+    (errors as f64 / reference_words as f64) * 100.0
+}
+
+/// One alignment step of an [`OiwerView`]: the operation, the hypothesis side (`""` for a deletion) and the
+/// reference side (`""` for an insertion).
+pub type Step<'a> = (Op, Cow<'a, str>, Cow<'a, str>);
+
+/// An [`Oiwer`] whose alignment borrows the scorer's own buffers (see [`oiwer_groups_with`]): the same
+/// numbers, without a string per step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OiwerView<'a> {
+    /// Inserted hypothesis words.
+    pub insertions: usize,
+    /// Deleted reference words.
+    pub deletions: usize,
+    /// Substituted words.
+    pub substitutions: usize,
+    /// N, the number of reference words the score divides by.
+    pub reference_words: usize,
+    /// The alignment, one step per operation.
+    pub steps: Vec<Step<'a>>,
+}
+
+impl<'a> OiwerView<'a> {
+    pub(crate) fn new(steps: Vec<Step<'a>>, reference_words: usize) -> OiwerView<'a> {
+        let count = |kind: Op| steps.iter().filter(|(op, _, _)| *op == kind).count();
+        OiwerView {
+            insertions: count(Op::Insertion),
+            deletions: count(Op::Deletion),
+            substitutions: count(Op::Substitution),
+            reference_words,
+            steps,
         }
-        (self.errors() as f64 / self.reference_words as f64) * 100.0
     }
 
-    pub(crate) fn from_steps(steps: Vec<(Op, String, String)>, reference_words: usize) -> Oiwer {
-        let mut result = Oiwer {
-            insertions: 0,
-            deletions: 0,
-            substitutions: 0,
-            reference_words,
-            operations: Vec::with_capacity(steps.len()),
-            hypothesis_alignment: Vec::with_capacity(steps.len()),
-            reference_alignment: Vec::with_capacity(steps.len()),
-        };
-        for (op, hypothesis, reference) in steps {
-            match op {
-                Op::Insertion => result.insertions += 1,
-                Op::Deletion => result.deletions += 1,
-                Op::Substitution => result.substitutions += 1,
-                Op::Correct => {}
-            }
-            result.operations.push(op);
-            result.hypothesis_alignment.push(hypothesis);
-            result.reference_alignment.push(reference);
+    /// Insertions + deletions + substitutions.
+    pub fn errors(&self) -> usize {
+        self.insertions + self.deletions + self.substitutions
+    }
+
+    /// As [`Oiwer::percent`].
+    pub fn percent(&self) -> f64 {
+        percent(self.errors(), self.reference_words)
+    }
+
+    /// The owned result.
+    pub fn to_oiwer(&self) -> Oiwer {
+        Oiwer {
+            insertions: self.insertions,
+            deletions: self.deletions,
+            substitutions: self.substitutions,
+            reference_words: self.reference_words,
+            operations: self.steps.iter().map(|(op, _, _)| *op).collect(),
+            hypothesis_alignment: self.steps.iter().map(|(_, h, _)| h.to_string()).collect(),
+            reference_alignment: self.steps.iter().map(|(_, _, r)| r.to_string()).collect(),
         }
-        result
     }
 }
 
@@ -144,10 +198,7 @@ pub fn oiwer(
     language: Language,
     mode: Mode,
 ) -> Result<Oiwer, Error> {
-    match mode {
-        Mode::Vimarsha => vimarsha::oiwer(hypothesis, reference.groups(), language),
-        Mode::Uraikal => uraikal::oiwer(hypothesis, reference.groups()),
-    }
+    oiwer_groups_with(hypothesis, reference.groups(), language, mode, |view| view.to_oiwer())
 }
 
 /// [`oiwer`] on groups of forms given as any string type (a [`Lattice`] need not be built first).
@@ -157,9 +208,29 @@ pub fn oiwer_groups<G: AsRef<[S]>, S: AsRef<str>>(
     language: Language,
     mode: Mode,
 ) -> Result<Oiwer, Error> {
+    oiwer_groups_with(hypothesis, groups, language, mode, |view| view.to_oiwer())
+}
+
+/// [`oiwer_groups`] handing the result to `with` as an [`OiwerView`], whose alignment borrows the scorer's
+/// buffers: for callers that only print or count it (a batch of many utterances), no string is made per
+/// step.
+///
+/// ```
+/// use uraikal_metrics::lattice::{oiwer_groups_with, Language, Mode};
+/// let groups = [vec!["அவன்"], vec!["வந்தான்"]];
+/// let errors = oiwer_groups_with("அவள் வந்தான்", &groups, Language::Tamil, Mode::Vimarsha, |v| v.errors());
+/// assert_eq!(errors.unwrap(), 1);
+/// ```
+pub fn oiwer_groups_with<G: AsRef<[S]>, S: AsRef<str>, R>(
+    hypothesis: &str,
+    groups: &[G],
+    language: Language,
+    mode: Mode,
+    with: impl FnOnce(&OiwerView<'_>) -> R,
+) -> Result<R, Error> {
     match mode {
-        Mode::Vimarsha => vimarsha::oiwer(hypothesis, groups, language),
-        Mode::Uraikal => uraikal::oiwer(hypothesis, groups),
+        Mode::Vimarsha => vimarsha::oiwer(hypothesis, groups, language, with),
+        Mode::Uraikal => uraikal::oiwer(hypothesis, groups, with),
     }
 }
 

@@ -6,7 +6,9 @@
 //! (போயிட்டு ~ போய் இட்டு is not guessed; போய்விட்டு = போய் + விட்டு is) and two of its words one hypothesis
 //! word. Ties: fewest errors, then most reference words, then the earlier form.
 
-use super::oiwer::{Oiwer, Op};
+use std::borrow::Cow;
+
+use super::oiwer::{Op, OiwerView, Step};
 use super::{Error, ErrorKind};
 
 /// The normalised lattice: for each group, its forms as lists of words (an empty list is the empty form).
@@ -103,14 +105,15 @@ pub(crate) fn normalized_forms<G: AsRef<[S]>, S: AsRef<str>>(
     Ok(groups)
 }
 
-pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>>(
+pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>, R>(
     hypothesis: &str,
     reference: &[G],
-) -> Result<Oiwer, Error> {
+    with: impl FnOnce(&OiwerView<'_>) -> R,
+) -> Result<R, Error> {
     let groups = normalized_forms(reference)?;
     let hypothesis = normalize(hypothesis);
     let hyp: Vec<&str> = hypothesis.split(' ').filter(|w| !w.is_empty()).collect();
-    Ok(align(&groups, &hyp))
+    Ok(with(&align(&groups, &hyp)))
 }
 
 /// A path cost: errors first (fewer is better), then reference words (more is better).
@@ -149,7 +152,7 @@ struct Table {
     back: Vec<Back>,
 }
 
-fn align(groups: &Forms, hyp: &[&str]) -> Oiwer {
+fn align<'a>(groups: &'a Forms, hyp: &[&'a str]) -> OiwerView<'a> {
     let width = hyp.len() + 1;
     // boundary[g][j]: best cost of the first g groups against hyp[..j]; after_insertion: reached by an
     // insertion between groups; chosen[g][j]: the form of group g - 1 that ends there.
@@ -191,11 +194,11 @@ fn align(groups: &Forms, hyp: &[&str]) -> Oiwer {
     }
 
     // Trace back from the end.
-    let mut steps: Vec<(Op, String, String)> = Vec::new();
+    let mut steps: Vec<Step<'a>> = Vec::new();
     let (mut g, mut j) = (groups.len(), hyp.len());
     while g > 0 || j > 0 {
         if after_insertion[g][j] {
-            steps.push((Op::Insertion, hyp[j - 1].to_string(), String::new()));
+            steps.push((Op::Insertion, Cow::Borrowed(hyp[j - 1]), Cow::Borrowed("")));
             j -= 1;
             continue;
         }
@@ -212,30 +215,30 @@ fn align(groups: &Forms, hyp: &[&str]) -> Oiwer {
                     } else {
                         Op::Substitution
                     };
-                    steps.push((op, hyp[j - 1].to_string(), words[k - 1].clone()));
+                    steps.push((op, Cow::Borrowed(hyp[j - 1]), Cow::Borrowed(words[k - 1].as_str())));
                     (k, j) = (k - 1, j - 1);
                 }
                 Back::Insertion => {
-                    steps.push((Op::Insertion, hyp[j - 1].to_string(), String::new()));
+                    steps.push((Op::Insertion, Cow::Borrowed(hyp[j - 1]), Cow::Borrowed("")));
                     j -= 1;
                 }
                 Back::Deletion => {
-                    steps.push((Op::Deletion, String::new(), words[k - 1].clone()));
+                    steps.push((Op::Deletion, Cow::Borrowed(""), Cow::Borrowed(words[k - 1].as_str())));
                     k -= 1;
                 }
                 Back::SplitHypothesis => {
                     steps.push((
                         Op::Correct,
-                        format!("{} {}", hyp[j - 2], hyp[j - 1]),
-                        words[k - 1].clone(),
+                        Cow::Owned(format!("{} {}", hyp[j - 2], hyp[j - 1])),
+                        Cow::Borrowed(words[k - 1].as_str()),
                     ));
                     (k, j) = (k - 1, j - 2);
                 }
                 Back::SplitReference => {
                     steps.push((
                         Op::Correct,
-                        hyp[j - 1].to_string(),
-                        format!("{} {}", words[k - 2], words[k - 1]),
+                        Cow::Borrowed(hyp[j - 1]),
+                        Cow::Owned(format!("{} {}", words[k - 2], words[k - 1])),
                     ));
                     (k, j) = (k - 2, j - 1);
                 }
@@ -245,7 +248,7 @@ fn align(groups: &Forms, hyp: &[&str]) -> Oiwer {
     }
     steps.reverse();
     let total = boundary[groups.len()][hyp.len()];
-    let oiwer = Oiwer::from_steps(steps, total.words() as usize);
+    let oiwer = OiwerView::new(steps, total.words() as usize);
     debug_assert_eq!(oiwer.errors() as u64, total.errors());
     oiwer
 }

@@ -4,7 +4,9 @@
 use std::ops::Range;
 
 use super::normalize::{vimarsha_normalize, vimarsha_normalize_into};
-use super::oiwer::{Oiwer, Op};
+use std::borrow::Cow;
+
+use super::oiwer::{Op, OiwerView};
 use super::{Error, ErrorKind, Language};
 
 /// The groups after normalisation (forms non-empty, deduplicated with the first kept, empty groups
@@ -28,21 +30,18 @@ impl Groups {
     }
 }
 
-/// The DP rows: row r accepts words[bounds[r]..bounds[r + 1]] (hashes compared first) and comes from
-/// group groups[r].
+/// The DP rows: row r accepts words[bounds[r]..bounds[r + 1]] and comes from group groups[r]. Words are
+/// compared directly (length first): a DP here has a few dozen cells, so hashing every word would cost
+/// more than the comparisons it saves.
 struct Rows<'a> {
     words: Vec<&'a str>,
-    hashes: Vec<u64>,
     bounds: Vec<usize>,
     groups: Vec<usize>,
 }
 
 impl<'a> Rows<'a> {
     fn push(&mut self, words: impl Iterator<Item = &'a str>, group: usize) {
-        for word in words {
-            self.words.push(word);
-            self.hashes.push(word_hash(word));
-        }
+        self.words.extend(words);
         self.bounds.push(self.words.len());
         self.groups.push(group);
     }
@@ -51,12 +50,8 @@ impl<'a> Rows<'a> {
         self.groups.len()
     }
 
-    fn contains(&self, row: usize, word: &str, hash: u64) -> bool {
-        let range = self.bounds[row]..self.bounds[row + 1];
-        self.hashes[range.clone()]
-            .iter()
-            .zip(&self.words[range])
-            .any(|(h, w)| *h == hash && *w == word)
+    fn contains(&self, row: usize, word: &str) -> bool {
+        self.words(row).contains(&word)
     }
 
     fn words(&self, row: usize) -> &[&'a str] {
@@ -64,18 +59,12 @@ impl<'a> Rows<'a> {
     }
 }
 
-/// FNV-1a: words are short, and a hash match is always confirmed by comparing the words.
-pub(crate) fn word_hash(word: &str) -> u64 {
-    word.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>>(
+pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>, R>(
     hypothesis: &str,
     reference: &[G],
     language: Language,
-) -> Result<Oiwer, Error> {
+    with: impl FnOnce(&OiwerView<'_>) -> R,
+) -> Result<R, Error> {
     let hypothesis = vimarsha_normalize(hypothesis, language);
     let hyp: Vec<&str> = if hypothesis.is_empty() {
         Vec::new()
@@ -91,7 +80,7 @@ pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>>(
         .sum();
     let mut groups = Groups {
         buffer: String::with_capacity(capacity),
-        forms: Vec::new(),
+        forms: Vec::with_capacity(reference.iter().map(|g| g.as_ref().len()).sum()),
         bounds: vec![0],
     };
     for forms in reference {
@@ -122,12 +111,11 @@ pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>>(
     // with repeats over the whole utterance; ties to the first), one row per word.
     let mut rows = Rows {
         words: Vec::with_capacity(groups.forms.len() + 8),
-        hashes: Vec::with_capacity(groups.forms.len() + 8),
         bounds: vec![0],
         groups: Vec::with_capacity(groups.len() + 8),
     };
     for group in 0..groups.len() {
-        if groups.forms(group).any(|f| f.contains(' ')) {
+        if groups.forms(group).any(|f| f.as_bytes().contains(&b' ')) {
             let mut best: Option<(usize, &str)> = None;
             for form in groups.forms(group) {
                 let shared = hyp
@@ -150,9 +138,9 @@ pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>>(
     let steps = recover(align(&rows, &hyp), &groups);
     let steps = steps
         .into_iter()
-        .map(|s| (s.op, s.hypothesis.to_string(), s.reference.to_string()))
+        .map(|s| (s.op, Cow::Borrowed(s.hypothesis), Cow::Borrowed(s.reference)))
         .collect();
-    Ok(Oiwer::from_steps(steps, rows.len()))
+    Ok(with(&OiwerView::new(steps, rows.len())))
 }
 
 struct Step<'a> {
@@ -171,7 +159,6 @@ const DELETION: u8 = 2;
 /// deletion; traced back from the end.
 fn align<'a>(rows: &Rows<'a>, hyp: &[&'a str]) -> Vec<Step<'a>> {
     let width = hyp.len() + 1;
-    let hyp_hashes: Vec<u64> = hyp.iter().map(|w| word_hash(w)).collect();
     let mut cost = vec![0u32; (rows.len() + 1) * width];
     let mut back = vec![DIAGONAL; (rows.len() + 1) * width];
     for c in 1..width {
@@ -183,7 +170,7 @@ fn align<'a>(rows: &Rows<'a>, hyp: &[&'a str]) -> Vec<Step<'a>> {
         cost[r * width] = r as u32;
         back[r * width] = DELETION;
         for c in 1..width {
-            let hit = rows.contains(row, hyp[c - 1], hyp_hashes[c - 1]);
+            let hit = rows.contains(row, hyp[c - 1]);
             let mut best = cost[(r - 1) * width + c - 1] + u32::from(!hit);
             let mut from = DIAGONAL;
             let insertion = cost[r * width + c - 1] + 1;
