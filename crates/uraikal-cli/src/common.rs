@@ -78,6 +78,55 @@ pub fn print_json_pretty<T: serde::Serialize + ?Sized>(value: &T) -> Result<()> 
 
 /// Like other Unix filters, end quietly when stdout is closed early (`uraikal … | head`) instead of failing
 /// on the next write: restore the default SIGPIPE action, which Rust's runtime sets to "ignore".
+/// Maps `f` over `items` in chunks of `chunk`, on scoped threads (one per core, or `RAYON_NUM_THREADS`),
+/// results in chunk order. For a batch whose output is written right after: unlike rayon's pool, whose idle
+/// workers spin for a while, these threads are gone when the writing starts, so the process reading the
+/// output gets the other core (a 10,000-record `oiwer` batch into a pipe took 2 ms longer with rayon).
+pub fn map_chunks<T: Sync, R: Send>(items: &[T], chunk: usize, f: impl Fn(&[T]) -> R + Sync) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let chunks: Vec<&[T]> = items.chunks(chunk.max(1)).collect();
+    let threads = std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(chunks.len())
+        .max(1);
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(chunk) = chunks.get(index) else { break done };
+            done.push((index, f(chunk)));
+        }
+    };
+    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        let mut all = work();
+        for helper in helpers {
+            all.extend(helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        }
+        all
+    });
+    results.sort_unstable_by_key(|&(index, _)| index);
+    results.into_iter().map(|(_, result)| result).collect()
+}
+
+/// When stdout is a pipe, asks for a 1 MiB pipe buffer (Linux; the unprivileged limit) instead of 64 KiB, so
+/// that a batch's output is not written in lock-step with its reader (docs/perf.md). Nothing happens if
+/// stdout is not a pipe or the kernel refuses.
+pub fn widen_stdout_pipe() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: fstat and fcntl(F_SETPIPE_SZ) on fd 1 take and return plain integers; a failure is harmless.
+    unsafe {
+        let mut status: libc::stat = std::mem::zeroed();
+        if libc::fstat(1, &mut status) == 0 && (status.st_mode & libc::S_IFMT) == libc::S_IFIFO {
+            libc::fcntl(1, libc::F_SETPIPE_SZ, 1 << 20);
+        }
+    }
+}
+
 pub fn die_quietly_on_closed_pipe() {
     #[cfg(unix)]
     // SAFETY: called first thing in main, before any thread exists; SIG_DFL is a valid handler.

@@ -58,11 +58,14 @@ pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &m
         }
         // Tamil-block characters (E0 AE xx, E0 AF xx) are in no table and never whitespace: they always take
         // the keeping arms below, so they skip the decoding and the match.
-        if byte == 0xE0 && matches!(bytes.get(at + 1), Some(0xAE | 0xAF)) && at + 2 < bytes.len() {
-            let c = char::from_u32(0x0B80 + (((bytes[at + 1] - 0xAE) as u32) << 6) + (bytes[at + 2] & 0x3F) as u32)
-                .expect("a Tamil-block code point");
+        // (An E0 lead byte in a str always has its two continuation bytes.)
+        if byte == 0xE0 && matches!(bytes[at + 1], 0xAE | 0xAF) {
+            let offset = (((bytes[at + 1] - 0xAE) as u32) << 6) | (bytes[at + 2] & 0x3F) as u32;
+            let c = char::from_u32(0x0B80 + offset).expect("a Tamil-block code point");
             if script.is_some() {
-                needs_script_pass = needs_script_pass || triggers.fires(previous, c);
+                if triggers.block == 0x0B80 && triggers.last[offset as usize] {
+                    needs_script_pass = needs_script_pass || triggers.fires(previous, c);
+                }
                 previous = c;
             } else {
                 outside_tamil = true;
@@ -305,7 +308,8 @@ fn rules(script: Script) -> &'static [(&'static str, &'static str)] {
 #[derive(Clone, Copy)]
 struct Triggers {
     block: u32,
-    mask: u128,
+    /// Whether a rule ends in the block's code point at that offset.
+    last: [bool; 128],
     pairs: [(u32, u32); MAX_RULES],
     len: usize,
 }
@@ -316,7 +320,7 @@ const MAX_RULES: usize = 12;
 impl Triggers {
     const NONE: Triggers = Triggers {
         block: 0,
-        mask: 0,
+        last: [false; 128],
         pairs: [(0, 0); MAX_RULES],
         len: 0,
     };
@@ -333,7 +337,7 @@ impl Triggers {
                 _ => continue,
             };
             debug_assert_eq!(pair.1 & !0x7F, block);
-            triggers.mask |= 1 << (pair.1 & 0x7F);
+            triggers.last[(pair.1 & 0x7F) as usize] = true;
             triggers.pairs[triggers.len] = pair;
             triggers.len += 1;
         }
@@ -349,7 +353,7 @@ impl Triggers {
     #[inline]
     fn fires(&self, previous: char, c: char) -> bool {
         let code = c as u32;
-        if code & !0x7F != self.block || self.mask & (1 << (code & 0x7F)) == 0 {
+        if code & !0x7F != self.block || !self.last[(code & 0x7F) as usize] {
             return false;
         }
         self.pairs[..self.len]
