@@ -11,6 +11,8 @@ use rayon::prelude::*;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::value::RawValue;
+
+use crate::common::write_json_str;
 use uraikal_metrics::lattice::{build_lattice, Language, Lattice, Mode};
 
 /// Arguments of `uraikal build-lattices`.
@@ -50,21 +52,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| (i + 1, l))
         .collect();
-    let built: Vec<Result<String, (usize, String)>> = lines
+    let built: Vec<Result<Vec<u8>, (usize, String)>> = lines
         .par_iter()
         .map(|&(line, json)| build_line(json, fallback, mode).map_err(|message| (line, message)))
         .collect();
-    let mut out = String::with_capacity(text.len() * 2);
+    let mut out = Vec::with_capacity(text.len() * 2);
     for item in built {
         match item {
             Ok(record) => {
-                out.push_str(&record);
-                out.push('\n');
+                out.extend_from_slice(&record);
+                out.push(b'\n');
             }
             Err((line, message)) => bail!("{}:{line}: {message}", args.input.display()),
         }
     }
-    uraikal_io::write_atomic(&args.output, out.as_bytes())?;
+    uraikal_io::write_atomic(&args.output, &out)?;
     eprintln!(
         "{} lattices written to {}",
         lines.len(),
@@ -84,18 +86,20 @@ fn build_line(
     json: &str,
     fallback: Option<Language>,
     mode: Option<Mode>,
-) -> Result<String, String> {
-    let value: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| format!("invalid JSON: {e}"))?;
-    if !value.is_object() {
-        return Err("expected a JSON object".into());
-    }
-    let Fields(fields) = serde_json::from_str(json).map_err(|e| format!("invalid JSON: {e}"))?;
-    let language = match value.get("language").or_else(|| value.get("lang")) {
-        Some(serde_json::Value::String(name)) => {
-            Language::parse(name).map_err(|e| e.to_string())?
-        }
-        Some(other) => return Err(format!("language must be a string, not {other}")),
+) -> Result<Vec<u8>, String> {
+    // One parse into raw fields; a line that is not an object is told apart from broken JSON only then.
+    let Fields(fields) = serde_json::from_str(json).map_err(|e| match serde_json::from_str::<serde::de::IgnoredAny>(json) {
+        Ok(_) => "expected a JSON object".to_string(),
+        Err(_) => format!("invalid JSON: {e}"),
+    })?;
+    // As a JSON object (and Python's json) keeps it: the last of repeated keys.
+    let field = |name: &str| fields.iter().rev().find(|(key, _)| key == name).map(|(_, raw)| raw);
+    let language = match field("language").or_else(|| field("lang")) {
+        Some(raw) => match serde_json::from_str::<serde_json::Value>(raw.get()) {
+            Ok(serde_json::Value::String(name)) => Language::parse(&name).map_err(|e| e.to_string())?,
+            Ok(other) => return Err(format!("language must be a string, not {other}")),
+            Err(e) => return Err(format!("invalid JSON: {e}")),
+        },
         None => fallback.ok_or("missing language/lang (and no --language given)")?,
     };
 
@@ -134,33 +138,29 @@ fn build_line(
     let mode = mode.unwrap_or(Mode::default_for(language));
     let lattice = build_lattice(&hypotheses, language, mode).map_err(|e| e.to_string())?;
 
-    let mut out = String::with_capacity(json.len() * 2);
-    out.push('{');
+    let mut out = Vec::with_capacity(json.len() * 2);
+    out.push(b'{');
     let mut first = true;
-    let mut field = |out: &mut String, key: &str, value: &str| {
+    let mut field = |out: &mut Vec<u8>, key: &str, value: &[u8]| {
         if !first {
-            out.push_str(", ");
+            out.extend_from_slice(b", ");
         }
         first = false;
-        out.push_str(&serde_json::to_string(key).expect("strings serialise"));
-        out.push_str(": ");
-        out.push_str(value);
+        write_json_str(out, key);
+        out.extend_from_slice(b": ");
+        out.extend_from_slice(value);
     };
+    let mut brace_string = Vec::new();
+    write_json_str(&mut brace_string, &lattice.to_brace_string());
     let added = [
         ("lattice", python_json_lattice(&lattice)),
-        (
-            "lattice_string",
-            serde_json::to_string(&lattice.to_brace_string()).expect("strings serialise"),
-        ),
-        (
-            "lattice_models_used",
-            python_json_list(models.iter().map(|(model, _)| model.as_str())),
-        ),
+        ("lattice_string", brace_string),
+        ("lattice_models_used", python_json_list(models.iter().map(|(model, _)| model.as_str()))),
     ];
     for (key, raw) in &fields {
         match added.iter().find(|(name, _)| name == key) {
             Some((_, value)) => field(&mut out, key, value),
-            None => field(&mut out, key, raw.get()),
+            None => field(&mut out, key, raw.get().as_bytes()),
         }
     }
     for (name, value) in &added {
@@ -168,7 +168,7 @@ fn build_line(
             field(&mut out, name, value);
         }
     }
-    out.push('}');
+    out.push(b'}');
     Ok(out)
 }
 
@@ -188,21 +188,35 @@ fn metadata_fields(raw: &RawValue) -> Option<Fields<'_>> {
     ))
 }
 
-/// A JSON list in Python's `json.dumps` spacing (`["a", "b"]`).
-fn python_json_list<'a>(items: impl Iterator<Item = &'a str>) -> String {
-    let items: Vec<String> = items
-        .map(|s| serde_json::to_string(s).expect("strings serialise"))
-        .collect();
-    format!("[{}]", items.join(", "))
+/// A JSON list in Python's `json.dumps` spacing (`["a", "b"]`), strings escaped as serde_json escapes them.
+fn python_json_list<'a>(items: impl Iterator<Item = &'a str>) -> Vec<u8> {
+    let mut out = Vec::new();
+    push_python_json_list(&mut out, items);
+    out
 }
 
-fn python_json_lattice(lattice: &Lattice) -> String {
-    let groups: Vec<String> = lattice
-        .groups()
-        .iter()
-        .map(|g| python_json_list(g.iter().map(String::as_str)))
-        .collect();
-    format!("[{}]", groups.join(", "))
+fn push_python_json_list<'a>(out: &mut Vec<u8>, items: impl Iterator<Item = &'a str>) {
+    out.push(b'[');
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b", ");
+        }
+        write_json_str(out, item);
+    }
+    out.push(b']');
+}
+
+fn python_json_lattice(lattice: &Lattice) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64);
+    out.push(b'[');
+    for (i, group) in lattice.groups().iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b", ");
+        }
+        push_python_json_list(&mut out, group.iter().map(String::as_str));
+    }
+    out.push(b']');
+    out
 }
 
 /// A raw JSON value, borrowed from the line or owned (from a metadata_json string).

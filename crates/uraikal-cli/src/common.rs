@@ -134,3 +134,53 @@ pub fn die_quietly_on_closed_pipe() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
+
+/// A JSON string with serde_json's escapes: `\"`, `\\`, `\b \f \n \r \t`, other control characters as
+/// `\u00xx`; everything else (non-ASCII included) as it is.
+pub fn write_json_str(out: &mut Vec<u8>, text: &str) {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte of `word` is below 0x20, or equal to `"` or `\` (bit tricks on eight bytes at once).
+    let special = |word: u64| {
+        let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
+        (word.wrapping_sub(LOW * 0x20) & !word & HIGH) | zero(word ^ (LOW * b'"' as u64)) | zero(word ^ (LOW * b'\\' as u64)) != 0
+    };
+    let bytes = text.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    let (mut start, mut at) = (0, 0);
+    while at < bytes.len() {
+        if let Some(chunk) = bytes.get(at..at + 8) {
+            if !special(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) {
+                at += 8;
+                continue;
+            }
+        }
+        let byte = bytes[at];
+        let escape: &[u8] = match byte {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            0x08 => b"\\b",
+            0x0C => b"\\f",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0x00..=0x1F => &[],
+            _ => {
+                at += 1;
+                continue;
+            }
+        };
+        out.extend_from_slice(&bytes[start..at]);
+        if escape.is_empty() {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(byte >> 4) as usize], HEX[(byte & 0xF) as usize]]);
+        } else {
+            out.extend_from_slice(escape);
+        }
+        at += 1;
+        start = at;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}

@@ -374,7 +374,7 @@ mod tests {
         samples.extend(["", "\"", "\\", "plain", "தமிழ் நாடு \u{7f}\u{200d}\u{2028}", "ab\"cdefgh\\ijklmno\npq", "12345678\u{1f}"].map(String::from));
         for text in samples {
             let mut ours = Vec::new();
-            write_json_str(&mut ours, &text);
+            crate::common::write_json_str(&mut ours, &text);
             assert_eq!(String::from_utf8(ours).unwrap(), serde_json::to_string(&text).unwrap(), "{text:?}");
         }
     }
@@ -420,7 +420,7 @@ fn write_record(out: &mut Vec<u8>, id: Option<&RawValue>, result: &OiwerView<'_>
         out.push(b',');
     }
     out.extend_from_slice(b"\"mode\":");
-    write_json_str(out, mode.as_str());
+    crate::common::write_json_str(out, mode.as_str());
     out.extend_from_slice(b",\"oiwer_percent\":");
     serde_json::to_writer(&mut *out, &result.percent()).expect("writing to a Vec cannot fail");
     for (key, count) in [
@@ -444,7 +444,7 @@ fn write_record(out: &mut Vec<u8>, id: Option<&RawValue>, result: &OiwerView<'_>
             if i > 0 {
                 out.push(b',');
             }
-            write_json_str(
+            crate::common::write_json_str(
                 out,
                 match side {
                     Side::Hypothesis => hypothesis,
@@ -471,56 +471,6 @@ fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
         }
     }
     out.extend_from_slice(&digits[at..]);
-}
-
-/// A JSON string with serde_json's escapes: `\"`, `\\`, `\b \f \n \r \t`, other control characters as
-/// `\u00xx`; everything else (non-ASCII included) as it is.
-fn write_json_str(out: &mut Vec<u8>, text: &str) {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A byte of `word` is below 0x20, or equal to `"` or `\` (bit tricks on eight bytes at once).
-    let special = |word: u64| {
-        let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
-        (word.wrapping_sub(LOW * 0x20) & !word & HIGH) | zero(word ^ (LOW * b'"' as u64)) | zero(word ^ (LOW * b'\\' as u64)) != 0
-    };
-    let bytes = text.as_bytes();
-    out.reserve(bytes.len() + 2);
-    out.push(b'"');
-    let (mut start, mut at) = (0, 0);
-    while at < bytes.len() {
-        if let Some(chunk) = bytes.get(at..at + 8) {
-            if !special(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) {
-                at += 8;
-                continue;
-            }
-        }
-        let byte = bytes[at];
-        let escape: &[u8] = match byte {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            0x08 => b"\\b",
-            0x0C => b"\\f",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            b'\t' => b"\\t",
-            0x00..=0x1F => &[],
-            _ => {
-                at += 1;
-                continue;
-            }
-        };
-        out.extend_from_slice(&bytes[start..at]);
-        if escape.is_empty() {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(byte >> 4) as usize], HEX[(byte & 0xF) as usize]]);
-        } else {
-            out.extend_from_slice(escape);
-        }
-        at += 1;
-        start = at;
-    }
-    out.extend_from_slice(&bytes[start..]);
-    out.push(b'"');
 }
 
 /// serde_json's message without its "at line 1 column N" (the record is one line: the file's line is named

@@ -325,11 +325,26 @@ fn similarity(a: &str, b: &str) -> f64 {
     ratio(&casefold(a), &casefold(b))
 }
 
+/// True when `text` has no cased character, so that case folding leaves it as it is: ASCII without capitals,
+/// Arabic, and the Indic blocks (Devanagari to Sinhala) are uncased.
+fn is_uncased(text: &str) -> bool {
+    text.chars().all(|c| {
+        if c.is_ascii() {
+            !c.is_ascii_uppercase()
+        } else {
+            matches!(c, '\u{0600}'..='\u{06FF}' | '\u{0900}'..='\u{0DFF}')
+        }
+    })
+}
+
 /// Python's `str.casefold()`: lower case plus the full case foldings that differ from it (ß → ss, final
 /// sigma, ſ, µ, the Latin ligatures, Greek symbol variants). Indic scripts are uncased.
-fn casefold(text: &str) -> String {
+fn casefold(text: &str) -> std::borrow::Cow<'_, str> {
+    if is_uncased(text) {
+        return std::borrow::Cow::Borrowed(text);
+    }
     if text.is_ascii() {
-        return text.to_ascii_lowercase();
+        return text.to_ascii_lowercase().into();
     }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -355,5 +370,5 @@ fn casefold(text: &str) -> String {
             c => out.extend(c.to_lowercase()),
         }
     }
-    out
+    out.into()
 }

@@ -5,59 +5,107 @@
 //! `b`; matching blocks are found recursively left and right of each block, sorted, adjacent ones merged.
 //! A unit test compares it with CPython's difflib on random inputs when a `python3` is present.
 
-use std::collections::HashMap;
 use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
 
 /// Matching blocks `(i, j, size)` of `a` and `b`, ending with the sentinel `(a.len(), b.len(), 0)`.
 pub fn matching_blocks<T: Eq + Hash>(a: &[T], b: &[T]) -> Vec<(usize, usize, usize)> {
+    WORK.with(|work| {
+        let work = &mut *work.borrow_mut();
+        find_blocks(a, b, &mut work.search);
+        let found = &mut work.search.found;
+        found.sort_unstable();
+        let mut merged: Vec<(usize, usize, usize)> = Vec::with_capacity(found.len() + 1);
+        for &(i, j, k) in found.iter() {
+            match merged.last_mut() {
+                Some((i1, j1, k1)) if *i1 + *k1 == i && *j1 + *k1 == j => *k1 += k,
+                _ => merged.push((i, j, k)),
+            }
+        }
+        merged.push((a.len(), b.len(), 0));
+        merged
+    })
+}
+
+/// `SequenceMatcher(None, a, b).ratio()` over characters: 2M / T (1.0 for two empty strings). Called for
+/// many short word pairs, so it allocates nothing once its thread's buffers have grown.
+pub fn ratio(a: &str, b: &str) -> f64 {
+    WORK.with(|work| {
+        let work = &mut *work.borrow_mut();
+        let (chars_a, chars_b) = (&mut work.chars.0, &mut work.chars.1);
+        chars_a.clear();
+        chars_a.extend(a.chars());
+        chars_b.clear();
+        chars_b.extend(b.chars());
+        let total = chars_a.len() + chars_b.len();
+        if total == 0 {
+            return 1.0;
+        }
+        find_blocks(chars_a, chars_b, &mut work.search);
+        // M is the same before and after adjacent blocks are merged.
+        let matches: usize = work.search.found.iter().map(|&(_, _, k)| k).sum();
+        2.0 * matches as f64 / total as f64
+    })
+}
+
+thread_local! {
+    static WORK: std::cell::RefCell<Work> = std::cell::RefCell::new(Work::default());
+}
+
+/// A thread's reusable buffers.
+#[derive(Default)]
+struct Work {
+    chars: (Vec<char>, Vec<char>),
+    search: Search,
+}
+
+/// The block search's buffers: the blocks found (unsorted), the ranges still to search, the run lengths.
+#[derive(Default)]
+struct Search {
+    found: Vec<(usize, usize, usize)>,
+    pending: Vec<(usize, usize, usize, usize)>,
+    scratch: Scratch,
+}
+
+/// The matching blocks of `a` and `b`, unsorted and unmerged, into `search.found`.
+fn find_blocks<T: Eq + Hash>(a: &[T], b: &[T], search: &mut Search) {
     let index = Index::new(b);
-    let mut found = Vec::new();
-    let mut pending = vec![(0, a.len(), 0, b.len())];
-    let mut scratch = Scratch::new(b.len());
-    while let Some((alo, ahi, blo, bhi)) = pending.pop() {
-        let (i, j, k) = longest_match(a, b, &index, &mut scratch, alo, ahi, blo, bhi);
+    search.found.clear();
+    search.pending.clear();
+    search.pending.push((0, a.len(), 0, b.len()));
+    search.scratch.fit(b.len());
+    while let Some((alo, ahi, blo, bhi)) = search.pending.pop() {
+        let (i, j, k) = longest_match(a, b, &index, &mut search.scratch, alo, ahi, blo, bhi);
         if k > 0 {
-            found.push((i, j, k));
+            search.found.push((i, j, k));
             if alo < i && blo < j {
-                pending.push((alo, i, blo, j));
+                search.pending.push((alo, i, blo, j));
             }
             if i + k < ahi && j + k < bhi {
-                pending.push((i + k, ahi, j + k, bhi));
+                search.pending.push((i + k, ahi, j + k, bhi));
             }
         }
     }
-    found.sort_unstable();
-    let mut merged: Vec<(usize, usize, usize)> = Vec::with_capacity(found.len() + 1);
-    for (i, j, k) in found {
-        match merged.last_mut() {
-            Some((i1, j1, k1)) if *i1 + *k1 == i && *j1 + *k1 == j => *k1 += k,
-            _ => merged.push((i, j, k)),
-        }
-    }
-    merged.push((a.len(), b.len(), 0));
-    merged
 }
 
-/// `SequenceMatcher(None, a, b).ratio()` over characters: 2M / T (1.0 for two empty strings).
-pub fn ratio(a: &str, b: &str) -> f64 {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let total = a.len() + b.len();
-    if total == 0 {
-        return 1.0;
-    }
-    let matches: usize = matching_blocks(&a, &b).iter().map(|&(_, _, k)| k).sum();
-    2.0 * matches as f64 / total as f64
+/// Positions of each non-popular element of `b`, ascending. A short `b` (no element can be popular below
+/// 200) is scanned instead: for the words and letters lattice building compares, building a hash map costs
+/// more than looking.
+enum Index<'a, T> {
+    Scan(&'a [T]),
+    Map(FxHashMap<&'a T, Vec<usize>>),
 }
 
-/// Positions of each non-popular element of `b`, ascending.
-struct Index<'a, T> {
-    positions: HashMap<&'a T, Vec<usize>>,
-}
+/// The longest `b` that is scanned rather than indexed.
+const SCAN_LIMIT: usize = 64;
 
 impl<'a, T: Eq + Hash> Index<'a, T> {
     fn new(b: &'a [T]) -> Self {
-        let mut positions: HashMap<&'a T, Vec<usize>> = HashMap::new();
+        if b.len() <= SCAN_LIMIT {
+            return Index::Scan(b);
+        }
+        let mut positions: FxHashMap<&'a T, Vec<usize>> = FxHashMap::default();
         for (j, item) in b.iter().enumerate() {
             positions.entry(item).or_default().push(j);
         }
@@ -65,22 +113,26 @@ impl<'a, T: Eq + Hash> Index<'a, T> {
             let limit = b.len() / 100 + 1;
             positions.retain(|_, js| js.len() <= limit);
         }
-        Index { positions }
+        Index::Map(positions)
     }
 }
 
 /// The run lengths ending at each `j` for the previous and the current row of `a`, stamped with the row
-/// they belong to so nothing needs clearing between rows or calls.
+/// they belong to so nothing needs clearing between rows or calls (the stamp only grows, so a value left
+/// by an earlier call never carries the stamp a row looks for).
+#[derive(Default)]
 struct Scratch {
     rows: [Vec<(usize, usize)>; 2],
     stamp: usize,
 }
 
 impl Scratch {
-    fn new(n: usize) -> Self {
-        Scratch {
-            rows: [vec![(0, 0); n], vec![(0, 0); n]],
-            stamp: 0,
+    /// Room for a `b` of `n` items.
+    fn fit(&mut self, n: usize) {
+        for row in &mut self.rows {
+            if row.len() < n {
+                row.resize(n, (0, 0));
+            }
         }
     }
 }
@@ -109,16 +161,7 @@ fn longest_match<T: Eq + Hash>(
             let (x, y) = scratch.rows.split_at_mut(1);
             (&y[0], &mut x[0])
         };
-        let Some(js) = index.positions.get(&a[i]) else {
-            continue;
-        };
-        for &j in js {
-            if j < blo {
-                continue;
-            }
-            if j >= bhi {
-                break;
-            }
+        let mut extend = |j: usize| {
             let before = if j > 0 && previous[j - 1].0 == stamp - 1 {
                 previous[j - 1].1
             } else {
@@ -128,6 +171,14 @@ fn longest_match<T: Eq + Hash>(
             current[j] = (stamp, k);
             if k > best_k {
                 (best_i, best_j, best_k) = (i + 1 - k, j + 1 - k, k);
+            }
+        };
+        match index {
+            Index::Scan(b) => (blo..bhi).filter(|&j| b[j] == a[i]).for_each(&mut extend),
+            Index::Map(positions) => {
+                if let Some(js) = positions.get(&a[i]) {
+                    js.iter().copied().skip_while(|&j| j < blo).take_while(|&j| j < bhi).for_each(&mut extend);
+                }
             }
         }
     }
@@ -185,9 +236,13 @@ mod tests {
         for case in 0..400u64 {
             let long = case % 4 == 0;
             let alphabet = 2 + next(6);
-            let la = next(if long { 320 } else { 24 }) as usize;
+            // Both sides of SCAN_LIMIT and of the autojunk threshold (200) are covered.
+            let middle = case % 4 == 1;
+            let la = next(if long || middle { 320 } else { 24 }) as usize;
             let lb = if long {
                 200 + next(120) as usize
+            } else if middle {
+                SCAN_LIMIT - 8 + next(150) as usize
             } else {
                 next(24) as usize
             };
