@@ -19,7 +19,25 @@ pub struct PairedSlice {
     pub wer: PairedRate,
     /// Likewise for CER.
     pub cer: PairedRate,
+    /// Utterances without a hypothesis from A, and from B (each scored as empty output).
+    pub missing: [usize; 2],
 }
+
+/// The two scoring runs given to [`compare`] do not cover the same utterances.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MismatchedRuns {
+    /// Utterances scored in run A, and in run B.
+    pub utterances: [usize; 2],
+}
+
+impl std::fmt::Display for MismatchedRuns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [a, b] = self.utterances;
+        write!(f, "the two runs were not scored on the same manifests ({a} and {b} utterances)")
+    }
+}
+
+impl std::error::Error for MismatchedRuns {}
 
 /// One rate of two systems, and their paired difference.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -37,8 +55,13 @@ pub struct PairedRate {
 }
 
 /// Compares two scoring runs over the same manifests (`a.utterances[i]` and `b.utterances[i]` are the same
-/// utterance). Replicates: `a.options.bootstrap`, seed `a.options.seed` (SPEC S10.1).
-pub fn compare(slice_members: &[(String, Vec<usize>)], a: &Scores, b: &Scores) -> Vec<PairedSlice> {
+/// utterance). Replicates: `a.options.bootstrap`, seed `a.options.seed` (SPEC S10.1). Runs of different
+/// lengths, or slice members beyond them, are a [`MismatchedRuns`] error.
+pub fn compare(slice_members: &[(String, Vec<usize>)], a: &Scores, b: &Scores) -> Result<Vec<PairedSlice>, MismatchedRuns> {
+    let in_range = slice_members.iter().flat_map(|(_, m)| m).all(|&i| i < a.utterances.len());
+    if a.utterances.len() != b.utterances.len() || !in_range {
+        return Err(MismatchedRuns { utterances: [a.utterances.len(), b.utterances.len()] });
+    }
     let replicates = a.options.bootstrap;
     let mut out = Vec::new();
     let mut all_deltas: Vec<Vec<(f64, f64)>> = Vec::new();
@@ -71,6 +94,7 @@ pub fn compare(slice_members: &[(String, Vec<usize>)], a: &Scores, b: &Scores) -
             utterances: indices.len(),
             wer: paired(sa.and_then(|s| s.wer), sb.and_then(|s| s.wer), deltas.iter().map(|d| d.0).collect()),
             cer: paired(sa.and_then(|s| s.cer), sb.and_then(|s| s.cer), deltas.iter().map(|d| d.1).collect()),
+            missing: [sa.map_or(0, |s| s.missing), sb.map_or(0, |s| s.missing)],
         });
         all_deltas.push(deltas);
     }
@@ -82,8 +106,9 @@ pub fn compare(slice_members: &[(String, Vec<usize>)], a: &Scores, b: &Scores) -
         utterances: slice_members.iter().map(|(_, m)| m.len()).sum(),
         wer: paired(a.macro_average.wer, b.macro_average.wer, macro_deltas.iter().map(|d| d.0).collect()),
         cer: paired(a.macro_average.cer, b.macro_average.cer, macro_deltas.iter().map(|d| d.1).collect()),
+        missing: [a.macro_average.missing, b.macro_average.missing],
     });
-    out
+    Ok(out)
 }
 
 fn find<'s>(scores: &'s Scores, name: &str) -> Option<&'s crate::score::SliceScore> {

@@ -170,17 +170,27 @@ fn compare_identical_systems_finds_no_difference() {
     let m = manifest_line("a", "ஒன்று இரண்டு", "s") + &manifest_line("b", "மூன்று நான்கு", "s");
     let h = hyp_line("a", "ஒன்று") + &hyp_line("b", "மூன்று நான்கு");
     let (manifests, a) = run(&[&m], &h, 100).unwrap();
-    let rows = compare(&slice_members(&manifests), &a, &a);
+    let rows = compare(&slice_members(&manifests), &a, &a).unwrap();
     assert_eq!(rows.len(), 2, "one slice and the macro row");
     assert_eq!(rows[0].wer.difference, Some(0.0));
     assert_eq!(rows[0].wer.p_value, Some(1.0));
 
     let better = hyp_line("a", "ஒன்று இரண்டு") + &hyp_line("b", "மூன்று நான்கு");
     let (_, b) = run(&[&m], &better, 100).unwrap();
-    let rows = compare(&slice_members(&manifests), &a, &b);
+    let rows = compare(&slice_members(&manifests), &a, &b).unwrap();
     assert_eq!(rows[0].wer.difference, Some(0.25));
     let [low, high] = rows[0].wer.difference_ci.unwrap();
     assert!(0.0 <= low && low <= 0.25 && 0.25 <= high);
+    assert_eq!(rows[0].missing, [0, 0]);
+
+    // Missing hypotheses are counted per system.
+    let (_, c) = run(&[&m], &hyp_line("a", "ஒன்று"), 100).unwrap();
+    assert_eq!(compare(&slice_members(&manifests), &a, &c).unwrap()[0].missing, [0, 1]);
+
+    // Runs over different manifests are an error, not a wrong answer or a panic.
+    let (_, other) = run(&[&manifest_line("a", "ஒன்று", "s")], &h, 100).unwrap();
+    let err = compare(&slice_members(&manifests), &a, &other).unwrap_err();
+    assert_eq!(err.to_string(), "the two runs were not scored on the same manifests (2 and 1 utterances)");
 }
 
 /// Levenshtein distance by the textbook matrix, for oracles.

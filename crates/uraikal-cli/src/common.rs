@@ -127,6 +127,17 @@ pub fn widen_stdout_pipe() {
     }
 }
 
+/// Bootstrap replicates: at most a million (16 bytes a replicate per slice are kept; beyond that the
+/// intervals do not get better and memory runs out).
+pub fn parse_replicates(text: &str) -> Result<usize, String> {
+    const MAX: usize = 1_000_000;
+    let n: usize = text.parse().map_err(|_| format!("{text:?} is not a number of replicates"))?;
+    if n > MAX {
+        return Err(format!("{n} replicates: at most {MAX} (the default is 1,000)"));
+    }
+    Ok(n)
+}
+
 pub fn die_quietly_on_closed_pipe() {
     #[cfg(unix)]
     // SAFETY: called first thing in main, before any thread exists; SIG_DFL is a valid handler.

@@ -22,8 +22,8 @@ pub struct CompareArgs {
     /// The two hypothesis files, A then B (`--hyp A.jsonl --hyp B.jsonl`).
     #[arg(long, required = true)]
     hyp: Vec<PathBuf>,
-    /// Bootstrap replicates.
-    #[arg(long, default_value_t = DEFAULT_BOOTSTRAP)]
+    /// Bootstrap replicates (at most 1,000,000).
+    #[arg(long, default_value_t = DEFAULT_BOOTSTRAP, value_parser = crate::common::parse_replicates)]
     bootstrap: usize,
     /// Bootstrap seed.
     #[arg(long, default_value_t = DEFAULT_SEED)]
@@ -41,11 +41,18 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     let (a, b) = (read_hypotheses(&args.hyp[0])?, read_hypotheses(&args.hyp[1])?);
     let options = ScoreOptions { bootstrap: args.bootstrap, seed: args.seed };
     let (scores_a, scores_b) = (score(&manifests, &a, options), score(&manifests, &b, options));
-    let rows = compare(&slice_members(&manifests), &scores_a, &scores_b);
+    let rows = compare(&slice_members(&manifests), &scores_a, &scores_b)?;
     if args.json {
         print_json_pretty(&rows)?;
     } else {
         print!("{}", table(&rows, &args.hyp[0].display().to_string(), &args.hyp[1].display().to_string(), options));
+        // Missing hypotheses are scored as empty output and extra ones are not scored: say so per system.
+        for (name, scores) in [("A", &scores_a), ("B", &scores_b)] {
+            let missing = scores.macro_average.missing;
+            if missing > 0 || !scores.extra.is_empty() {
+                println!("{name}: {missing} missing (scored as empty output), {} extra (ids in no manifest, not scored)", scores.extra.len());
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -34,8 +34,8 @@ pub struct ScoreArgs {
     /// Print the result records as JSON instead of the table.
     #[arg(long)]
     json: bool,
-    /// Bootstrap replicates for the confidence intervals (0: none).
-    #[arg(long, default_value_t = DEFAULT_BOOTSTRAP)]
+    /// Bootstrap replicates for the confidence intervals (0: none; at most 1,000,000).
+    #[arg(long, default_value_t = DEFAULT_BOOTSTRAP, value_parser = crate::common::parse_replicates)]
     bootstrap: usize,
     /// Bootstrap seed.
     #[arg(long, default_value_t = DEFAULT_SEED)]
@@ -62,8 +62,24 @@ pub fn check_system_name(system: &str) -> Result<()> {
     Ok(())
 }
 
+/// True when two paths name the same file: equal as written, or, for paths that exist, once canonical.
+fn same_file(a: &Path, b: &Path) -> bool {
+    if a == b {
+        return true;
+    }
+    let canonical = |p: &Path| {
+        let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        Some(parent.canonicalize().ok()?.join(p.file_name()?))
+    };
+    matches!((canonical(a), canonical(b)), (Some(x), Some(y)) if x == y)
+}
+
 pub fn run(args: ScoreArgs) -> Result<ExitCode> {
     check_system_name(&args.system)?;
+    let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(format!("{}.json", args.system)));
+    if args.alignments.as_deref().is_some_and(|a| same_file(a, &out)) {
+        bail!("--alignments and the results file are the same path ({}): one would overwrite the other", out.display());
+    }
     let (manifests, hypotheses) = rayon::join(|| read_manifests(&args.manifest), || read_hypotheses(&args.hyp));
     let (manifests, hypotheses) = (manifests?, hypotheses?);
     let options = ScoreOptions { bootstrap: args.bootstrap, seed: args.seed };
@@ -71,7 +87,6 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
     let records = result_records(&scores, &manifests, &hypotheses, &args.system);
 
     // Everything is computed before anything is written: bad input leaves no file behind (SPEC S5.5).
-    let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(format!("{}.json", args.system)));
     let mut results = serde_json::to_vec_pretty(&records)?;
     results.push(b'\n');
     let alignments = args.alignments.as_ref().map(|_| alignment_lines(&manifests, &hypotheses));

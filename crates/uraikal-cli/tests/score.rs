@@ -50,6 +50,16 @@ fn bad_input_exits_2_names_the_line_and_writes_nothing() {
     assert!(!dir.path().join("r.json").exists() && !dir.path().join("a.jsonl").exists());
     let out = uraikal(&["score", "--manifest", &fixture("a1_sample.jsonl"), "--hyp", &fixture("hyps_sample.jsonl"), "--system", "../x"], dir.path());
     assert_eq!(out.status.code(), Some(2));
+
+    // One file for both outputs, or an unbounded bootstrap: refused before anything is read or written.
+    let (m, h) = (fixture("a1_sample.jsonl"), fixture("hyps_sample.jsonl"));
+    let out = uraikal(&["score", "--manifest", &m, "--hyp", &h, "--system", "x", "--out", "r.json", "--alignments", "./r.json"], dir.path());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code() == Some(2) && err.contains("same path"), "{err}");
+    assert!(!dir.path().join("r.json").exists());
+    let out = uraikal(&["score", "--manifest", &m, "--hyp", &h, "--system", "x", "--bootstrap", "99999999999"], dir.path());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code() == Some(2) && err.contains("at most 1000000"), "{err}");
 }
 
 #[test]

@@ -151,7 +151,11 @@ pub fn measure(
     let per_passage: Vec<Counts> = passages
         .par_iter()
         .map(|p| {
-            let counts = measure_passage(tokenizer, &p.text).map_err(|e| {
+            // The tokenizers library can panic on malformed data it accepted at load time (a SentencePiece
+            // charsmap whose trie points outside itself): that is this tokenizer failing, not the run.
+            let measured = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| measure_passage(tokenizer, &p.text)))
+                .unwrap_or_else(|panic| Err(format!("the tokenizers library panicked: {}", panic_message(&*panic))));
+            let counts = measured.map_err(|e| {
                 Error::new(
                     &tokenizer.name,
                     ErrorKind::Tokenizer(format!("passage {}: {e}", p.id)),
@@ -232,6 +236,15 @@ fn utf8_owed(mut owed: u8, bytes: &[u8]) -> u8 {
         };
     }
     owed
+}
+
+/// The message of a caught panic.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(no message)".to_string())
 }
 
 /// The counts of one passage.

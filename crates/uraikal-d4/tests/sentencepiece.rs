@@ -146,3 +146,31 @@ fn other_model_types_and_non_models_are_refused_with_a_reason() {
     let encoding = tiny.tokenizer().encode("அ", false).unwrap();
     assert_eq!(encoding.get_ids(), [1]);
 }
+
+#[test]
+fn a_charsmap_that_points_outside_itself_is_a_failed_tokenizer_not_a_panic() {
+    // The real ailaysa charsmap with its normalised strings cut off: it loads (the tokenizers library checks
+    // only the framing), and then its trie points past the end of the strings for characters it maps.
+    let json = ailaysa_json();
+    let charsmap = base64::engine::general_purpose::STANDARD
+        .decode(json["normalizer"]["normalizers"][0]["precompiled_charsmap"].as_str().unwrap())
+        .unwrap();
+    let trie_size = u32::from_le_bytes(charsmap[..4].try_into().unwrap()) as usize;
+    let truncated = &charsmap[..4 + trie_size];
+    let pieces = vec![("<unk>".to_string(), 0.0, 2), ("▁அ".to_string(), -1.0, 1), ("ﬁ".to_string(), -2.0, 1)];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cut.model");
+    std::fs::write(&path, model_proto(&pieces, 1, truncated)).unwrap();
+    let tokenizer = load(path.to_str().unwrap()).unwrap();
+    let passages = [uraikal_d4::Passage {
+        id: "p1".into(),
+        text: "ﬁ Ａ ① தமிழ்".into(),
+        slice: "s".into(),
+        source: None,
+    }];
+    let err = uraikal_d4::measure(&tokenizer, &passages, &|_| {}).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::Tokenizer(_)) && err.reason().contains("passage p1: the tokenizers library panicked"),
+        "{err}"
+    );
+}

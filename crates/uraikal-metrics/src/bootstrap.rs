@@ -39,6 +39,10 @@ impl SplitMix64 {
 
     /// A uniform integer in `0..bound` (`bound` > 0), without modulo bias (Lemire's method with rejection).
     pub fn below(&mut self, bound: u64) -> u64 {
+        // No number lies below 0: answer 0 rather than divide by zero (an empty range is never drawn from).
+        if bound == 0 {
+            return 0;
+        }
         let threshold = bound.wrapping_neg() % bound;
         loop {
             let product = self.next_u64() as u128 * bound as u128;
@@ -106,6 +110,12 @@ mod tests {
             seen[v as usize] = true;
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn below_zero_and_one_answer_zero() {
+        let mut rng = SplitMix64::new(3);
+        assert_eq!((rng.below(0), rng.below(1)), (0, 0));
     }
 
     #[test]
