@@ -213,6 +213,34 @@ mod tests {
     }
 
     #[test]
+    fn a_changed_demo_file_fails_the_check() {
+        let real = crate::project_root();
+        let shared = real.join("../shared");
+        if !shared.join("data/thirukkural/thirukkural.tsv").exists() {
+            println!("SKIPPED: ../shared/data absent; the stale-demo check was not exercised");
+            return;
+        }
+        // A scratch project laid out as the real one: main/ with the demo folder, shared/ beside it.
+        let scratch = tempfile::tempdir().unwrap();
+        let root = scratch.path().join("main");
+        std::os::unix::fs::symlink(shared.canonicalize().unwrap(), scratch.path().join("shared")).unwrap();
+        let demo = root.join(DEMO_DIR);
+        fs::create_dir_all(demo.join("hyps")).unwrap();
+        fs::copy(real.join(DEMO_DIR).join("a1_demo.jsonl"), demo.join("a1_demo.jsonl")).unwrap();
+        for entry in fs::read_dir(real.join(DEMO_DIR).join("hyps")).unwrap() {
+            let path = entry.unwrap().path();
+            fs::copy(&path, demo.join("hyps").join(path.file_name().unwrap())).unwrap();
+        }
+        gen_demo(&root, true).unwrap();
+        let victim = fs::read_dir(demo.join("hyps")).unwrap().next().unwrap().unwrap().path();
+        let mut text = fs::read_to_string(&victim).unwrap();
+        text.push_str("{\"id\": \"extra\", \"hyp\": \"\"}\n");
+        fs::write(&victim, text).unwrap();
+        let err = gen_demo(&root, true).unwrap_err().to_string();
+        assert!(err.contains("is stale"), "{err}");
+    }
+
+    #[test]
     fn legacy_order_moves_prefix_signs() {
         assert_eq!(legacy_order("பொருள் கை"), "ெபாருள் ைக");
         assert_eq!(legacy_order("தேர்"), "ேதர்");

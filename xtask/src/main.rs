@@ -9,6 +9,7 @@ mod tidy;
 
 // --- area: score (issue 4) ---
 mod bench_peers;
+mod audio_fixtures;
 mod demo_data;
 
 // --- area: graphemes (issue 5) ---
@@ -62,6 +63,7 @@ const HELP: &[&str] = &[
     "check-version [--tag vX.Y.Z] [--bless-scoring]   one version everywhere; URAIKAL_VERSION moves with scoring",
     "release [--dry-run] [--no-test] X.Y.Z            bump, check, test, publish --dry-run, print the tag command",
     "regen-fixtures [--check]                         regenerate derived fixtures (or check they are fresh)",
+    "audio-fixtures [--check]         regenerate fixtures/audio with ffmpeg (or check them against SHA256SUMS)",
 ];
 
 fn main() -> Result<()> {
@@ -93,6 +95,7 @@ fn main() -> Result<()> {
         Some("regen-fixtures-prep") => prep::regen_fixtures(rest.iter().any(|a| a == "--check")),
 
         // --- arm: transcribe (issue 9) ---
+        Some("audio-fixtures") => audio_fixtures::run(&project_root(), rest),
 
         // --- arm: release (issue 10) ---
         Some("check-version") => {
