@@ -144,6 +144,93 @@ pub fn distance<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
     row_distance(short, long)
 }
 
+/// [`distance`] of two sequences of unit ids (what the character metrics compare), in O(m · ⌈n/64⌉) steps
+/// for any length: the shorter side is indexed once (each distinct id to its positions, as bit masks) and
+/// Hyyrö's bit-parallel columns run in 64-unit blocks. [`distance`] must compare every pair of units to build
+/// those masks, and falls back to the plain row DP beyond 64 units; a proptest keeps the two equal.
+///
+/// ```
+/// use uraikal_metrics::align::{distance, distance_ids};
+/// let (a, b): (Vec<u32>, Vec<u32>) = ((0..300).map(|i| i % 7).collect(), (0..290).map(|i| i % 5).collect());
+/// assert_eq!(distance_ids(&a, &b), distance(&a, &b));
+/// ```
+pub fn distance_ids(reference: &[u32], hypothesis: &[u32]) -> usize {
+    let (reference, hypothesis) = strip_affixes(reference, hypothesis);
+    let (short, long) = if reference.len() <= hypothesis.len() { (reference, hypothesis) } else { (hypothesis, reference) };
+    if short.is_empty() {
+        return long.len();
+    }
+    ID_SCRATCH.with(|cell| blocked_distance(&mut cell.borrow_mut(), short, long))
+}
+
+thread_local! {
+    static ID_SCRATCH: RefCell<IdScratch> = RefCell::new(IdScratch::default());
+}
+
+/// [`distance_ids`]' buffers, kept per thread.
+#[derive(Default)]
+struct IdScratch {
+    /// Each distinct pattern id to its row in `masks`.
+    index: rustc_hash::FxHashMap<u32, u32>,
+    /// Per distinct id, one mask per 64-unit block of the pattern.
+    masks: Vec<u64>,
+    vp: Vec<u64>,
+    vn: Vec<u64>,
+}
+
+fn blocked_distance(s: &mut IdScratch, pattern: &[u32], text: &[u32]) -> usize {
+    let n = pattern.len();
+    let blocks = n.div_ceil(64);
+    s.index.clear();
+    s.masks.clear();
+    for (i, &unit) in pattern.iter().enumerate() {
+        let next = s.index.len() as u32;
+        let row = *s.index.entry(unit).or_insert(next);
+        if row == next {
+            s.masks.resize(s.masks.len() + blocks, 0);
+        }
+        s.masks[row as usize * blocks + i / 64] |= 1 << (i % 64);
+    }
+    s.vp.clear();
+    s.vp.resize(blocks, !0);
+    s.vn.clear();
+    s.vn.resize(blocks, 0);
+    let (last_block, last_bit) = (blocks - 1, (n - 1) % 64);
+    let mut dist = n;
+    for unit in text {
+        let masks = s.index.get(unit).map(|&row| &s.masks[row as usize * blocks..(row as usize + 1) * blocks]);
+        // Row 0 grows by one per column: the horizontal delta entering the first block is +1.
+        let mut carry: i32 = 1;
+        for b in 0..blocks {
+            let eq = masks.map_or(0, |m| m[b]);
+            let (pv, mv) = (s.vp[b], s.vn[b]);
+            let negative = (carry < 0) as u64;
+            let xv = eq | mv;
+            let eq = eq | negative;
+            let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
+            let mut ph = mv | !(xh | pv);
+            let mut mh = pv & xh;
+            if b == last_block {
+                // The horizontal delta in the pattern's last row is the change of the distance.
+                if ph >> last_bit & 1 != 0 {
+                    dist += 1;
+                } else if mh >> last_bit & 1 != 0 {
+                    dist -= 1;
+                }
+            }
+            let out = (ph >> 63) as i32 - (mh >> 63) as i32;
+            ph <<= 1;
+            mh <<= 1;
+            mh |= negative;
+            ph |= (carry > 0) as u64;
+            s.vp[b] = mh | !(xv | ph);
+            s.vn[b] = ph & xv;
+            carry = out;
+        }
+    }
+    dist
+}
+
 /// The exact jiwer 4 / rapidfuzz alignment of `reference` and `hypothesis` (SPEC S2).
 pub fn align<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> Alignment {
     with_scratch(|scratch| {
@@ -513,6 +600,17 @@ mod tests {
             h in proptest::collection::vec(0u8..4, 0..200),
         ) {
             proptest::prop_assert_eq!(ops_via(&r, &h, true), ops_via(&r, &h, false));
+        }
+
+        // The id distance (any length, indexed pattern) equals the generic one and the plain row DP.
+        #[test]
+        fn id_distance_equals_the_row_dp(
+            r in proptest::collection::vec(0u32..6, 0..400),
+            h in proptest::collection::vec(0u32..6, 0..400),
+        ) {
+            let plain = if r.len() <= h.len() { row_distance(&r, &h) } else { row_distance(&h, &r) };
+            proptest::prop_assert_eq!(distance_ids(&r, &h), plain);
+            proptest::prop_assert_eq!(distance(&r, &h), plain);
         }
 
         // SPEC S2.1: chunks cover both sequences in order, and the counts add up to the distance.

@@ -324,7 +324,7 @@ impl CerCounts {
 pub fn cer_counts(reference: &str, hypothesis: &str, unit: Unit) -> CerCounts {
     let (r, h) = unit_ids(reference, hypothesis, unit, Spaces::Keep);
     CerCounts {
-        errors: levenshtein(&r, &h),
+        errors: align::distance_ids(&r, &h),
         reference_len: r.len(),
         hypothesis_len: h.len(),
     }
@@ -344,7 +344,7 @@ pub fn cer_counts(reference: &str, hypothesis: &str, unit: Unit) -> CerCounts {
 pub fn cer_counts_as_written(reference: &str, hypothesis: &str, unit: Unit) -> CerCounts {
     let (r, h) = crate::unit::unit_ids_as_written(reference, hypothesis, unit, Spaces::Keep);
     CerCounts {
-        errors: levenshtein(&r, &h),
+        errors: align::distance_ids(&r, &h),
         reference_len: r.len(),
         hypothesis_len: h.len(),
     }
