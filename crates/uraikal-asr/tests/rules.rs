@@ -320,6 +320,8 @@ fn bad_lattices_are_errors_naming_the_line() {
         (Value::from("{அவன்} வந்தான்"), "text outside the {…} groups (\"வந்தான்\")"),
         (Value::from("{அவன் {வந்தான்}}"), "a group inside a group"),
         (Value::from("{அவன்"), "never closed"),
+        (Value::from("அவன் | அவள்"), "no {…} group"),
+        (Value::from(r#"[["அவன்"]]"#), "no {…} group"),
         (serde_json::json!([["அவன்", 7]]), "must be a string, not a number"),
         (serde_json::json!(["அவன்"]), "must be a list of strings"),
         (serde_json::json!({"a": 1}), "must be a list of groups"),

@@ -88,9 +88,10 @@ fn build_line(
     mode: Option<Mode>,
 ) -> Result<Vec<u8>, String> {
     // One parse into raw fields; a line that is not an object is told apart from broken JSON only then.
-    let Fields(fields) = serde_json::from_str(json).map_err(|e| match serde_json::from_str::<serde::de::IgnoredAny>(json) {
+    // (Broken JSON is reported with the syntax error, which the object reader may not have reached.)
+    let Fields(fields) = serde_json::from_str(json).map_err(|_| match serde_json::from_str::<serde::de::IgnoredAny>(json) {
         Ok(_) => "expected a JSON object".to_string(),
-        Err(_) => format!("invalid JSON: {e}"),
+        Err(syntax) => format!("invalid JSON: {syntax}"),
     })?;
     // As a JSON object (and Python's json) keeps it: the last of repeated keys.
     let field = |name: &str| fields.iter().rev().find(|(key, _)| key == name).map(|(_, raw)| raw);

@@ -76,8 +76,6 @@ pub fn print_json_pretty<T: serde::Serialize + ?Sized>(value: &T) -> Result<()> 
     Ok(())
 }
 
-/// Like other Unix filters, end quietly when stdout is closed early (`uraikal … | head`) instead of failing
-/// on the next write: restore the default SIGPIPE action, which Rust's runtime sets to "ignore".
 /// Maps `f` over `items` in chunks of `chunk`, on scoped threads (one per core, or `RAYON_NUM_THREADS`),
 /// results in chunk order. For a batch whose output is written right after: unlike rayon's pool, whose idle
 /// workers spin for a while, these threads are gone when the writing starts, so the process reading the
@@ -138,6 +136,8 @@ pub fn parse_replicates(text: &str) -> Result<usize, String> {
     Ok(n)
 }
 
+/// Like other Unix filters, end quietly when stdout is closed early (`uraikal … | head`) instead of failing
+/// on the next write: restore the default SIGPIPE action, which Rust's runtime sets to "ignore".
 pub fn die_quietly_on_closed_pipe() {
     #[cfg(unix)]
     // SAFETY: called first thing in main, before any thread exists; SIG_DFL is a valid handler.

@@ -62,10 +62,15 @@ pub fn check_system_name(system: &str) -> Result<()> {
     Ok(())
 }
 
-/// True when two paths name the same file: equal as written, or, for paths that exist, once canonical.
+/// True when two paths name the same file: equal once `.` components are dropped (`./results/x.json` and
+/// `results/x.json`, whether or not `results/` exists yet), or equal once canonical (symlinks, `..`).
 fn same_file(a: &Path, b: &Path) -> bool {
-    if a == b {
+    let lexical = |p: &Path| -> std::path::PathBuf { p.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect() };
+    if lexical(a) == lexical(b) {
         return true;
+    }
+    if let (Ok(x), Ok(y)) = (a.canonicalize(), b.canonicalize()) {
+        return x == y;
     }
     let canonical = |p: &Path| {
         let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));

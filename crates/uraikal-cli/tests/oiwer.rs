@@ -187,6 +187,7 @@ fn build_lattices_errors_name_the_line_and_leave_no_file() {
     let good = r#"{"id": "a", "language": "ta", "x_transcription": "அவன் வந்தான்", "y_transcription": "அவள் வந்தாள்"}"#;
     let cases = [
         ("[1, 2]", "expected a JSON object"),
+        ("[1, 2", "invalid JSON: EOF while parsing a list"),
         ("{\"id\": ", "invalid JSON"),
         (
             r#"{"id": "b", "x_transcription": "அவன்"}"#,

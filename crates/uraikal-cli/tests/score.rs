@@ -53,7 +53,7 @@ fn bad_input_exits_2_names_the_line_and_writes_nothing() {
 
     // One file for both outputs, or an unbounded bootstrap: refused before anything is read or written.
     let (m, h) = (fixture("a1_sample.jsonl"), fixture("hyps_sample.jsonl"));
-    let out = uraikal(&["score", "--manifest", &m, "--hyp", &h, "--system", "x", "--out", "r.json", "--alignments", "./r.json"], dir.path());
+    let out = uraikal(&["score", "--manifest", &m, "--hyp", &h, "--system", "x", "--alignments", "./results/x.json"], dir.path());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.code() == Some(2) && err.contains("same path"), "{err}");
     assert!(!dir.path().join("r.json").exists());

@@ -120,12 +120,14 @@ pub fn read_utf8(path: &Path) -> Result<String, Error> {
 }
 
 /// The non-blank lines of a JSONL file's bytes with their 1-based line numbers, a final `\r` removed
-/// (LF and CRLF files read alike). Newlines are found with memchr: a multi-megabyte batch is split in well
+/// (LF and CRLF files read alike). A line is blank when it holds only whitespace, Unicode's included (a line
+/// of no-break spaces is as invisible as an empty one). Newlines are found with memchr: a multi-megabyte batch is split in well
 /// under a millisecond, before the lines are parsed in parallel.
 ///
 /// ```
 /// let lines = uraikal_io::non_blank_lines(b"{\"a\": 1}\r\n\n  \n{\"b\": 2}");
 /// assert_eq!(lines, [(1, &b"{\"a\": 1}"[..]), (4, &b"{\"b\": 2}"[..])]);
+/// assert!(uraikal_io::non_blank_lines("\u{00A0}\u{3000}\n".as_bytes()).is_empty());
 /// ```
 pub fn non_blank_lines(bytes: &[u8]) -> Vec<(usize, &[u8])> {
     let mut lines = Vec::with_capacity(bytes.len() / 64 + 1);
@@ -134,7 +136,9 @@ pub fn non_blank_lines(bytes: &[u8]) -> Vec<(usize, &[u8])> {
     for (index, end) in ends.enumerate() {
         let line = &bytes[start..end];
         start = end + 1;
-        if !line.trim_ascii().is_empty() {
+        let blank = line.trim_ascii().is_empty()
+            || (!line.is_ascii() && std::str::from_utf8(line).is_ok_and(|text| text.trim().is_empty()));
+        if !blank {
             lines.push((index + 1, line.strip_suffix(b"\r").unwrap_or(line)));
         }
     }

@@ -160,7 +160,24 @@ pub fn distance_ids(reference: &[u32], hypothesis: &[u32]) -> usize {
     if short.is_empty() {
         return long.len();
     }
-    ID_SCRATCH.with(|cell| blocked_distance(&mut cell.borrow_mut(), short, long))
+    // The masks are dense (distinct ids × blocks): bound them, and keep no huge buffer afterwards. Past the
+    // bound (two long texts of mostly distinct units) the generic distance answers, equally exactly.
+    const MAX_MASK_WORDS: usize = 1 << 21;
+    let blocks = short.len().div_ceil(64);
+    if short.len().saturating_mul(blocks) > MAX_MASK_WORDS {
+        let distinct = short.iter().collect::<rustc_hash::FxHashSet<_>>().len();
+        if distinct.saturating_mul(blocks) > MAX_MASK_WORDS {
+            return distance(short, long);
+        }
+    }
+    ID_SCRATCH.with(|cell| {
+        let scratch = &mut *cell.borrow_mut();
+        let d = blocked_distance(scratch, short, long);
+        if scratch.masks.capacity() > 1 << 16 {
+            *scratch = IdScratch::default();
+        }
+        d
+    })
 }
 
 thread_local! {

@@ -180,7 +180,8 @@ impl FastHasher {
 
 /// Ids of clusters longer than one code point start above the code points: first the two-code-point Tamil
 /// clusters (a base and one sign, nearly every Tamil letter), whose id is computed from the two code points,
-/// then the interned ones. Every id stays below 2^21, which chrF's packed n-gram keys rely on.
+/// then the interned ones. Ids stay below 2^21 while a pair has fewer than ~966,000 distinct longer clusters;
+/// chrF packs six such ids into one key and checks the limit, falling back to unpacked keys beyond it.
 const TAMIL_PAIR_ID: u32 = 0x11_0000;
 const FIRST_CLUSTER_ID: u32 = TAMIL_PAIR_ID + (1 << 14);
 

@@ -80,6 +80,12 @@ proptest! {
         let others = |s: &str| s.chars().filter(|c| !('\u{0B80}'..='\u{0BFF}').contains(c) && !c.is_ascii_digit()
             && !matches!(c, '-' | '.' | ' ' | '\t' | '\u{00A0}')).collect::<String>();
         prop_assert_eq!(others(&out), others(&text));
+        // That whitespace goes only with number words turned into digits: where no digit appeared, it all stays.
+        let count = |s: &str, f: fn(&char) -> bool| s.chars().filter(f).count();
+        if count(&out, char::is_ascii_digit) == count(&text, char::is_ascii_digit) {
+            let inline = |c: &char| matches!(c, '\t' | '\u{00A0}');
+            prop_assert_eq!(count(&out, inline), count(&text, inline));
+        }
     }
 
     #[test]

@@ -35,7 +35,6 @@ pub enum Language {
 }
 
 /// Which IndicNLP script normaliser Vimarsha runs for a language (with IndicNLP's default options).
-/// Nine variants, numbered from 0 (a cache indexes by them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Script {
     Devanagari,

@@ -346,8 +346,21 @@ impl Triggers {
 
     /// [`Triggers::of`], built once per script (the normaliser runs once per form).
     fn cached(script: Script) -> &'static Triggers {
-        static CACHE: [std::sync::OnceLock<Triggers>; 9] = [const { std::sync::OnceLock::new() }; 9];
-        CACHE[script as usize].get_or_init(|| Triggers::of(script))
+        use std::sync::OnceLock;
+        // One slot per script; the match is exhaustive, so a new script cannot be left without one.
+        static CACHE: [OnceLock<Triggers>; 9] = [const { OnceLock::new() }; 9];
+        let slot = match script {
+            Script::Devanagari => 0,
+            Script::Gurmukhi => 1,
+            Script::Gujarati => 2,
+            Script::Bengali => 3,
+            Script::Oriya => 4,
+            Script::Tamil => 5,
+            Script::Telugu => 6,
+            Script::Kannada => 7,
+            Script::Malayalam => 8,
+        };
+        CACHE[slot].get_or_init(|| Triggers::of(script))
     }
 
     #[inline]

@@ -55,15 +55,17 @@ impl Lattice {
     }
 
     /// Reads a brace string as [`Lattice::parse_braces`] does, but refuses what that reader lets pass
-    /// (Vimarsha's reading, kept for its mode): text outside the groups, a `{` never closed, a `}` never
-    /// opened, and a group inside a group. For input that Uraikal defines itself (manifests), where
-    /// ignored text would be a silently lost reference word.
+    /// (Vimarsha's reading, kept for its mode): a string without any `{…}` group (Vimarsha reads it as one
+    /// phrase, so JSON written as a string or `a | b` would be misread), text outside the groups, a `{` never
+    /// closed, a `}` never opened, and a group inside a group. For input that Uraikal defines itself
+    /// (manifests), where a misread would be a silently wrong reference.
     ///
     /// ```
     /// use uraikal_metrics::lattice::Lattice;
     /// assert!(Lattice::parse_braces_strict("{ஒரு | ஓர்} {நல்ல}").is_ok());
-    /// assert!(Lattice::parse_braces_strict("ஒரு நல்ல நாள்").is_ok()); // one phrase group
+    /// assert!(Lattice::parse_braces_strict("{ஒரு நல்ல நாள்}").is_ok()); // one phrase group
     /// assert!(Lattice::parse_braces_strict("{ஒரு | ஓர்} நல்ல").is_err());
+    /// assert!(Lattice::parse_braces_strict("ஒரு | ஓர்").is_err());
     /// ```
     pub fn parse_braces_strict(text: &str) -> Result<Lattice, Error> {
         let malformed = |message: String| Err(Error::new(ErrorKind::MalformedLattice(message)));
@@ -85,6 +87,11 @@ impl Lattice {
         }
         if let Some(at) = open {
             return malformed(format!("'{{' at byte {at} is never closed in \"{text}\""));
+        }
+        if !any_group {
+            return malformed(format!(
+                "no {{…}} group in \"{text}\": write each group in braces ({{a | b}} {{c}}), or give the lattice as JSON lists"
+            ));
         }
         if any_group && !outside.trim().is_empty() {
             return malformed(format!(
@@ -196,9 +203,8 @@ mod tests {
         let ok = |text: &str| Lattice::parse_braces_strict(text).map(|l| l == Lattice::parse_braces(text));
         assert_eq!(ok("{a|b}{c}"), Ok(true));
         assert_eq!(ok("  {a} {b}  "), Ok(true));
-        assert_eq!(ok("plain words here"), Ok(true));
-        assert_eq!(ok("   "), Ok(true));
-        for bad in ["{a} stray {b}", "{a {b} c}", "{a", "a}", "{a} }"] {
+        assert_eq!(ok("{plain words here}"), Ok(true));
+        for bad in ["{a} stray {b}", "{a {b} c}", "{a", "a}", "{a} }", "plain words", "a | b", "   ", r#"[["a"], ["b"]]"#] {
             let err = Lattice::parse_braces_strict(bad).unwrap_err();
             assert!(matches!(err.kind(), ErrorKind::MalformedLattice(_)), "{bad:?}: {err}");
         }
