@@ -96,17 +96,17 @@ fn show(word: &str) -> &str {
     }
 }
 
-/// One batch record, borrowed from the line where it can be.
+/// One batch record, borrowed from the line where it can be. The reference is read as `R`: a
+/// [`FlatLattice`] for the common shape, or kept raw for Lattice's reading and error messages.
 #[derive(Deserialize)]
-struct Record<'a> {
+struct Record<'a, R> {
     #[serde(borrow, default)]
     id: Option<&'a RawValue>,
     #[serde(borrow, default)]
     language: Option<Cow<'a, str>>,
     #[serde(borrow)]
     hypothesis: Cow<'a, str>,
-    #[serde(borrow)]
-    reference: &'a RawValue,
+    reference: R,
 }
 
 #[derive(Serialize)]
@@ -222,20 +222,6 @@ fn batch(
     Ok(ExitCode::SUCCESS)
 }
 
-/// A batch record whose reference has the common shape, a list of lists of strings, read in one pass
-/// (strings without escapes borrowed from the line).
-#[derive(Deserialize)]
-struct PlainRecord<'a> {
-    #[serde(borrow, default)]
-    id: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    language: Option<Cow<'a, str>>,
-    #[serde(borrow)]
-    hypothesis: Cow<'a, str>,
-    #[serde(borrow)]
-    reference: FlatLattice<'a>,
-}
-
 /// A lattice of strings read into two vectors: every form (borrowed from the line unless it has escapes),
 /// and where each group ends. serde's derive would allocate one Vec per group and one String per form:
 /// `#[serde(borrow)]` does not reach a `Cow` nested in a `Vec`.
@@ -323,16 +309,16 @@ fn score_line(
     mode: Option<Mode>,
     out: &mut Vec<u8>,
 ) -> Result<(usize, usize), String> {
-    // Most lines parse as a PlainRecord; any other line (a brace string, a bad lattice, broken JSON) is read
+    // Most lines parse with a FlatLattice reference; any other line (a brace string, a bad lattice, broken JSON) is read
     // again as a Record, which keeps the reference raw for Lattice's reading and error messages.
     // UTF-8 is checked once here (SIMD), so that the parser, reading a &str, does not check every string.
     let json = simdutf8::compat::from_utf8(json).map_err(|e| {
         format!("invalid UTF-8 at byte {} of the line", e.valid_up_to())
     })?;
-    let (id, language, hypothesis, plain, raw) = match serde_json::from_str::<PlainRecord<'_>>(json) {
+    let (id, language, hypothesis, plain, raw) = match serde_json::from_str::<Record<'_, FlatLattice<'_>>>(json) {
         Ok(r) => (r.id, r.language, r.hypothesis, Some(r.reference), None),
         Err(_) => {
-            let r: Record<'_> = serde_json::from_str(json).map_err(|e| format!("invalid JSON record: {}", json_error(&e)))?;
+            let r: Record<'_, &RawValue> = serde_json::from_str(json).map_err(|e| format!("invalid JSON record: {}", json_error(&e)))?;
             (r.id, r.language, r.hypothesis, None, Some(r.reference))
         }
     };

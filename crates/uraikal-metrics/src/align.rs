@@ -219,14 +219,7 @@ fn blocked_distance(s: &mut IdScratch, pattern: &[u32], text: &[u32]) -> usize {
         // Row 0 grows by one per column: the horizontal delta entering the first block is +1.
         let mut carry: i32 = 1;
         for b in 0..blocks {
-            let eq = masks.map_or(0, |m| m[b]);
-            let (pv, mv) = (s.vp[b], s.vn[b]);
-            let negative = (carry < 0) as u64;
-            let xv = eq | mv;
-            let eq = eq | negative;
-            let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
-            let mut ph = mv | !(xh | pv);
-            let mut mh = pv & xh;
+            let (ph, mh, out) = hyyro_block(masks.map_or(0, |m| m[b]), &mut s.vp[b], &mut s.vn[b], carry);
             if b == last_block {
                 // The horizontal delta in the pattern's last row is the change of the distance.
                 if ph >> last_bit & 1 != 0 {
@@ -235,17 +228,31 @@ fn blocked_distance(s: &mut IdScratch, pattern: &[u32], text: &[u32]) -> usize {
                     dist -= 1;
                 }
             }
-            let out = (ph >> 63) as i32 - (mh >> 63) as i32;
-            ph <<= 1;
-            mh <<= 1;
-            mh |= negative;
-            ph |= (carry > 0) as u64;
-            s.vp[b] = mh | !(xv | ph);
-            s.vn[b] = ph & xv;
             carry = out;
         }
     }
     dist
+}
+
+/// One 64-unit block of one column of Hyyrö's algorithm (as in edlib). `eq` marks the block's rows equal to
+/// the column's unit, `vp`/`vn` are the block's vertical deltas (updated in place), `carry` the horizontal
+/// delta entering the block's first row (+1, 0 or −1). Returns the block's horizontal deltas before they are
+/// shifted (bit i: the delta in row i; for reading a row's change) and the delta leaving its last row.
+#[inline]
+fn hyyro_block(eq: u64, vp: &mut u64, vn: &mut u64, carry: i32) -> (u64, u64, i32) {
+    let (pv, mv) = (*vp, *vn);
+    let negative = (carry < 0) as u64;
+    let xv = eq | mv;
+    let eq = eq | negative;
+    let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
+    let ph = mv | !(xh | pv);
+    let mh = pv & xh;
+    let out = (ph >> 63) as i32 - (mh >> 63) as i32;
+    let shifted_ph = (ph << 1) | (carry > 0) as u64;
+    let shifted_mh = (mh << 1) | negative;
+    *vp = shifted_mh | !(xv | shifted_ph);
+    *vn = shifted_ph & xv;
+    (ph, mh, out)
 }
 
 /// The exact jiwer 4 / rapidfuzz alignment of `reference` and `hypothesis` (SPEC S2).
@@ -404,21 +411,7 @@ fn backtrace_bits<T: PartialEq>(scratch: &mut Scratch, r: &[T], h: &[T], offset:
         // Row 0 grows by one per column: the horizontal delta entering the first block is +1.
         let mut carry: i32 = 1;
         for b in 0..blocks {
-            let eq = scratch.match_masks[j * blocks + b];
-            let (pv, mv) = (vp[b], vn[b]);
-            let negative = (carry < 0) as u64;
-            let xv = eq | mv;
-            let eq = eq | negative;
-            let xh = ((eq & pv).wrapping_add(pv) ^ pv) | eq;
-            let mut ph = mv | !(xh | pv);
-            let mut mh = pv & xh;
-            let out = (ph >> 63) as i32 - (mh >> 63) as i32;
-            ph <<= 1;
-            mh <<= 1;
-            mh |= negative;
-            ph |= (carry > 0) as u64;
-            vp[b] = mh | !(xv | ph);
-            vn[b] = ph & xv;
+            let (_, _, out) = hyyro_block(scratch.match_masks[j * blocks + b], &mut vp[b], &mut vn[b], carry);
             scratch.vp[j * blocks + b] = vp[b];
             scratch.vn[j * blocks + b] = vn[b];
             carry = out;
