@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use rayon::prelude::*;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -45,24 +44,24 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .map(Language::parse)
         .transpose()
         .context("--language")?;
-    let text = uraikal_io::read_utf8(&args.input)?;
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| (i + 1, l))
-        .collect();
-    let built: Vec<Result<Vec<u8>, (usize, String)>> = lines
-        .par_iter()
-        .map(|&(line, json)| build_line(json, fallback, mode).map_err(|message| (line, message)))
-        .collect();
-    let mut out = Vec::with_capacity(text.len() * 2);
+    // Bytes, not a checked String: each line's UTF-8 is checked (SIMD) in parallel with the rest of its work,
+    // and an invalid byte is reported with its line.
+    let bytes = std::fs::read(&args.input).map_err(|e| uraikal_io::Error::io(&args.input, e))?;
+    let lines = uraikal_io::non_blank_lines(&bytes);
+    // Chunks of records, each built into one buffer (see common::map_chunks for why not rayon here).
+    let built: Vec<Result<Vec<u8>, (usize, String)>> = crate::common::map_chunks(&lines, 32, |chunk| {
+        let size: usize = chunk.iter().map(|(_, json)| json.len()).sum();
+        let mut out = Vec::with_capacity(size * 2);
+        for &(line, json) in chunk {
+            build_line(json, fallback, mode, &mut out).map_err(|message| (line, message))?;
+            out.push(b'\n');
+        }
+        Ok(out)
+    });
+    let mut out = Vec::with_capacity(built.iter().map(|b| b.as_ref().map_or(0, Vec::len)).sum());
     for item in built {
         match item {
-            Ok(record) => {
-                out.extend_from_slice(&record);
-                out.push(b'\n');
-            }
+            Ok(records) => out.extend_from_slice(&records),
             Err((line, message)) => bail!("{}:{line}: {message}", args.input.display()),
         }
     }
@@ -82,11 +81,15 @@ fn display(path: &Path) -> String {
 const SUFFIX: &str = "_transcription";
 const EXCLUDED: [&str; 2] = ["reference_transcription", "ground_truth_transcription"];
 
+/// Builds one record's lattice and appends the output record (without its newline) to `out`.
 fn build_line(
-    json: &str,
+    json: &[u8],
     fallback: Option<Language>,
     mode: Option<Mode>,
-) -> Result<Vec<u8>, String> {
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
+    let json = simdutf8::compat::from_utf8(json)
+        .map_err(|e| format!("invalid UTF-8 at byte {} of the line", e.valid_up_to()))?;
     // One parse into raw fields; a line that is not an object is told apart from broken JSON only then.
     // (Broken JSON is reported with the syntax error, which the object reader may not have reached.)
     let Fields(fields) = serde_json::from_str(json).map_err(|_| match serde_json::from_str::<serde::de::IgnoredAny>(json) {
@@ -139,7 +142,6 @@ fn build_line(
     let mode = mode.unwrap_or(Mode::default_for(language));
     let lattice = build_lattice(&hypotheses, language, mode).map_err(|e| e.to_string())?;
 
-    let mut out = Vec::with_capacity(json.len() * 2);
     out.push(b'{');
     let mut first = true;
     let mut field = |out: &mut Vec<u8>, key: &str, value: &[u8]| {
@@ -160,17 +162,17 @@ fn build_line(
     ];
     for (key, raw) in &fields {
         match added.iter().find(|(name, _)| name == key) {
-            Some((_, value)) => field(&mut out, key, value),
-            None => field(&mut out, key, raw.get().as_bytes()),
+            Some((_, value)) => field(out, key, value),
+            None => field(out, key, raw.get().as_bytes()),
         }
     }
     for (name, value) in &added {
         if !fields.iter().any(|(key, _)| key == name) {
-            field(&mut out, name, value);
+            field(out, name, value);
         }
     }
     out.push(b'}');
-    Ok(out)
+    Ok(())
 }
 
 /// metadata_json as an object, or as a string holding one.

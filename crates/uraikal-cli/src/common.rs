@@ -149,49 +149,75 @@ pub fn die_quietly_on_closed_pipe() {
 /// A JSON string with serde_json's escapes: `\"`, `\\`, `\b \f \n \r \t`, other control characters as
 /// `\u00xx`; everything else (non-ASCII included) as it is.
 pub fn write_json_str(out: &mut Vec<u8>, text: &str) {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A byte of `word` is below 0x20, or equal to `"` or `\` (bit tricks on eight bytes at once).
-    let special = |word: u64| {
-        let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
-        (word.wrapping_sub(LOW * 0x20) & !word & HIGH) | zero(word ^ (LOW * b'"' as u64)) | zero(word ^ (LOW * b'\\' as u64)) != 0
-    };
     let bytes = text.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
-    let (mut start, mut at) = (0, 0);
-    while at < bytes.len() {
-        if let Some(chunk) = bytes.get(at..at + 8) {
-            if !special(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) {
-                at += 8;
-                continue;
-            }
-        }
-        let byte = bytes[at];
-        let escape: &[u8] = match byte {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            0x08 => b"\\b",
-            0x0C => b"\\f",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            b'\t' => b"\\t",
-            0x00..=0x1F => &[],
-            _ => {
-                at += 1;
-                continue;
-            }
-        };
+    let mut start = 0;
+    loop {
+        let at = find_json_special(bytes, start);
         out.extend_from_slice(&bytes[start..at]);
-        if escape.is_empty() {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(byte >> 4) as usize], HEX[(byte & 0xF) as usize]]);
-        } else {
-            out.extend_from_slice(escape);
+        let Some(&byte) = bytes.get(at) else { break };
+        match byte {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0C => out.extend_from_slice(b"\\f"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(byte >> 4) as usize], HEX[(byte & 0xF) as usize]]);
+            }
         }
-        at += 1;
-        start = at;
+        start = at + 1;
     }
-    out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
+}
+
+/// The index of the first byte at or after `from` that a JSON string cannot hold as it is (a control
+/// character, `"` or `\`), or `bytes.len()`. Eight bytes are checked at a time: most text needs no escape.
+pub fn find_json_special(bytes: &[u8], from: usize) -> usize {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `word` below 0x20, or equal to `"` or `\`. A borrow can also mark a byte
+    // above a marked one, never below it, so the lowest mark is exact.
+    let marks = |word: u64| {
+        let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
+        (word.wrapping_sub(LOW * 0x20) & !word & HIGH) | zero(word ^ (LOW * b'"' as u64)) | zero(word ^ (LOW * b'\\' as u64))
+    };
+    let mut at = from;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let marked = marks(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        if marked != 0 {
+            return at + (marked.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while at < bytes.len() && !matches!(bytes[at], 0x00..=0x1F | b'"' | b'\\') {
+        at += 1;
+    }
+    at
+}
+
+#[cfg(test)]
+mod tests {
+    /// The eight-byte search against a byte loop, on buffers of bytes next to the boundaries the bit tricks
+    /// could get wrong (0x1F/0x20, around `"` and `\`, 0x7F/0x80, 0xFF), at every offset.
+    #[test]
+    fn json_special_search_is_exact() {
+        let interesting = [0x00, 0x01, 0x1F, 0x20, 0x21, b'!', b'"', b'#', b'[', b'\\', b']', 0x7F, 0x80, 0xA2, 0xDC, 0xFF, b'a'];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 20) as usize;
+            let bytes: Vec<u8> = (0..len).map(|k| interesting[((seed >> (3 * k % 60)) % interesting.len() as u64) as usize]).collect();
+            for from in 0..=len {
+                let naive = (from..len).find(|&at| matches!(bytes[at], 0x00..=0x1F | b'"' | b'\\')).unwrap_or(len);
+                assert_eq!(super::find_json_special(&bytes, from), naive, "{bytes:x?} from {from}");
+            }
+        }
+    }
 }

@@ -302,6 +302,159 @@ impl<'de: 'a, 'a> Deserialize<'de> for FlatLattice<'a> {
     }
 }
 
+/// A batch line of the usual shape, read by hand (serde's visitors cost four times as much here):
+/// `{"id": …, "language": "…", "hypothesis": "…", "reference": [["…", …], …]}` in any key order and
+/// spacing, every string without escapes, the id a string, an integer or null, the language a string or
+/// null. Anything else gives `None` and the line goes to serde, which also writes every error message:
+/// `None` means "not this shape", never "wrong". A test holds it to serde's reading.
+struct QuickRecord<'a> {
+    /// The id's JSON text (quotes included).
+    id: Option<&'a str>,
+    language: Option<&'a str>,
+    hypothesis: &'a str,
+    reference: FlatLattice<'a>,
+}
+
+fn quick_record(json: &str) -> Option<QuickRecord<'_>> {
+    let mut scan = Scan { bytes: json.as_bytes(), text: json, at: 0 };
+    let (mut id, mut language, mut hypothesis, mut reference) = (None, None, None, None);
+    scan.expect(b'{')?;
+    loop {
+        let key = scan.string()?;
+        scan.expect(b':')?;
+        // A repeated key is serde's to report.
+        match key {
+            "id" if id.is_none() => id = Some(scan.id()?),
+            "language" if language.is_none() => language = Some(scan.null_or_string()?),
+            "hypothesis" if hypothesis.is_none() => hypothesis = Some(scan.string()?),
+            "reference" if reference.is_none() => reference = Some(scan.lattice()?),
+            _ => return None,
+        }
+        match scan.next()? {
+            b',' => continue,
+            b'}' => break,
+            _ => return None,
+        }
+    }
+    scan.skip_space();
+    (scan.at == json.len()).then_some(())?;
+    Some(QuickRecord { id: id.flatten(), language: language.flatten(), hypothesis: hypothesis?, reference: reference? })
+}
+
+/// A cursor over a JSON line for [`quick_record`].
+struct Scan<'a> {
+    bytes: &'a [u8],
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Scan<'a> {
+    fn skip_space(&mut self) {
+        while matches!(self.bytes.get(self.at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    /// The next byte after any whitespace, consumed.
+    fn next(&mut self) -> Option<u8> {
+        self.skip_space();
+        let byte = *self.bytes.get(self.at)?;
+        self.at += 1;
+        Some(byte)
+    }
+
+    fn expect(&mut self, byte: u8) -> Option<()> {
+        (self.next()? == byte).then_some(())
+    }
+
+    /// The next byte after any whitespace, not consumed.
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.bytes.get(self.at).copied()
+    }
+
+    /// A string without escapes or control characters, its contents borrowed.
+    fn string(&mut self) -> Option<&'a str> {
+        self.expect(b'"')?;
+        let start = self.at;
+        let end = crate::common::find_json_special(self.bytes, start);
+        (self.bytes.get(end) == Some(&b'"')).then_some(())?;
+        self.at = end + 1;
+        // Both ends sit next to an ASCII quote, so they are character boundaries.
+        Some(&self.text[start..end])
+    }
+
+    fn literal(&mut self, word: &str) -> Option<()> {
+        self.skip_space();
+        self.bytes[self.at..].starts_with(word.as_bytes()).then(|| self.at += word.len())
+    }
+
+    fn null_or_string(&mut self) -> Option<Option<&'a str>> {
+        match self.peek()? {
+            b'n' => self.literal("null").map(|()| None),
+            _ => self.string().map(Some),
+        }
+    }
+
+    /// An id's JSON text: a string without escapes or an integer without sign, fraction or exponent; `null`
+    /// is no id (as serde reads it).
+    fn id(&mut self) -> Option<Option<&'a str>> {
+        let start = {
+            self.skip_space();
+            self.at
+        };
+        match self.peek()? {
+            b'"' => {
+                self.string()?;
+            }
+            b'n' => return self.literal("null").map(|()| None),
+            b'0' => self.at += 1,
+            b'1'..=b'9' => {
+                while self.bytes.get(self.at).is_some_and(u8::is_ascii_digit) {
+                    self.at += 1;
+                }
+            }
+            _ => return None,
+        }
+        // `12.5` or `1e3` are numbers of another shape: serde's to read.
+        if matches!(self.bytes.get(self.at), Some(b'.' | b'e' | b'E' | b'0'..=b'9')) {
+            return None;
+        }
+        Some(Some(&self.text[start..self.at]))
+    }
+
+    /// A list of lists of strings.
+    fn lattice(&mut self) -> Option<FlatLattice<'a>> {
+        let mut lattice = FlatLattice { forms: Vec::with_capacity(16), ends: Vec::with_capacity(8) };
+        self.expect(b'[')?;
+        if self.peek()? == b']' {
+            self.at += 1;
+            return Some(lattice);
+        }
+        loop {
+            self.expect(b'[')?;
+            if self.peek()? == b']' {
+                self.at += 1;
+            } else {
+                loop {
+                    lattice.forms.push(Cow::Borrowed(self.string()?));
+                    match self.next()? {
+                        b',' => continue,
+                        b']' => break,
+                        _ => return None,
+                    }
+                }
+            }
+            lattice.ends.push(lattice.forms.len());
+            match self.next()? {
+                b',' => continue,
+                b']' => return Some(lattice),
+                _ => return None,
+            }
+        }
+    }
+}
+
 /// Scores one batch line, appending its result record to `out`; returns its errors and N.
 fn score_line(
     json: &[u8],
@@ -315,19 +468,23 @@ fn score_line(
     let json = simdutf8::compat::from_utf8(json).map_err(|e| {
         format!("invalid UTF-8 at byte {} of the line", e.valid_up_to())
     })?;
-    let (id, language, hypothesis, plain, raw) = match serde_json::from_str::<Record<'_, FlatLattice<'_>>>(json) {
-        Ok(r) => (r.id, r.language, r.hypothesis, Some(r.reference), None),
-        Err(_) => {
-            let r: Record<'_, &RawValue> = serde_json::from_str(json).map_err(|e| format!("invalid JSON record: {}", json_error(&e)))?;
-            (r.id, r.language, r.hypothesis, None, Some(r.reference))
-        }
+    let (id, language, hypothesis, plain, raw) = match quick_record(json) {
+        Some(r) => (r.id, r.language.map(Cow::Borrowed), Cow::Borrowed(r.hypothesis), Some(r.reference), None),
+        None => match serde_json::from_str::<Record<'_, FlatLattice<'_>>>(json) {
+            Ok(r) => (r.id.map(RawValue::get), r.language, r.hypothesis, Some(r.reference), None),
+            Err(_) => {
+                let r: Record<'_, &RawValue> = serde_json::from_str(json)
+                    .map_err(|e| format!("invalid JSON record: {}", json_error(&e)))?;
+                (r.id.map(RawValue::get), r.language, r.hypothesis, None, Some(r.reference))
+            }
+        },
     };
     let language = match &language {
         Some(name) => Language::parse(name).map_err(|e| e.to_string())?,
         None => fallback.ok_or("the record has no \"language\" and no --language was given")?,
     };
     let mode = mode.unwrap_or(Mode::default_for(language));
-    let id = id.filter(|id| id.get() != "null");
+    let id = id.filter(|id| *id != "null");
     // The result is written from the scorer's own buffers (no string per alignment step).
     let write = |result: &OiwerView<'_>| -> Result<(usize, usize), String> {
         write_record(out, id, result, mode);
@@ -365,6 +522,68 @@ mod tests {
         }
     }
 
+    /// Every golden row as a batch line in several spellings, and lines of other shapes: where the hand
+    /// reader answers, serde reads the same record; where serde would fail, the hand reader stays out.
+    #[test]
+    fn quick_records_read_as_serde_reads_them() {
+        let golden = include_str!("../../../fixtures/vimarsha/oiwer.jsonl");
+        // Lines of the usual shape (nested lists, no escapes), which the hand reader must take; then others.
+        let (mut lines, mut others): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+        for row in golden.lines().filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok()) {
+            let record = serde_json::json!({"id": row["id"], "language": row["language"],
+                "hypothesis": row["hypothesis"], "reference": row["reference_lattice"]});
+            let compact = serde_json::to_string(&record).unwrap();
+            let strings = |group: &serde_json::Value| group.as_array().is_some_and(|forms| forms.iter().all(|f| f.is_string()));
+            let usual = row["reference_lattice"].as_array().is_some_and(|groups| groups.iter().all(strings))
+                && !compact.contains('\\');
+            let spellings = [
+                compact.clone(),
+                serde_json::to_string_pretty(&record).unwrap().replace('\n', " \t\r"),
+                format!("{{\"reference\":{},\"hypothesis\":{},\"id\":7}}", record["reference"], record["hypothesis"]),
+            ];
+            (if usual { &mut lines } else { &mut others }).extend(spellings);
+        }
+        assert!(lines.len() > 200, "the golden rows are the usual shape");
+        let quick_lines = lines.len();
+        lines.extend(others);
+        lines.extend(
+            [
+                r#"{"id":null,"language":null,"hypothesis":"a","reference":[["a"],[]]}"#,
+                r#"{"hypothesis":"a","reference":[]}"#,
+                r#"{"id":"x\"y","hypothesis":"a","reference":[["a"]]}"#,
+                r#"{"id":1.5,"hypothesis":"a","reference":[["a"]]}"#,
+                r#"{"id":01,"hypothesis":"a","reference":[["a"]]}"#,
+                r#"{"id":-3,"hypothesis":"a","reference":[["a"]]}"#,
+                r#"{"hypothesis":"a\u0b85","reference":[["a"]]}"#,
+                "{\"hypothesis\":\"a\tb\",\"reference\":[[\"a\"]]}",
+                r#"{"hypothesis":"a","hypothesis":"b","reference":[["a"]]}"#,
+                r#"{"hypothesis":"a","reference":[["a"]],"extra":1}"#,
+                r#"{"hypothesis":"a","reference":"{a}"}"#,
+                r#"{"hypothesis":"a","reference":[["a",]]}"#,
+                r#"{"hypothesis":"a","reference":[["a"]]} x"#,
+                r#"{"hypothesis":"a","reference":[["a"]]"#,
+                r#"{"language":"ta","reference":[["a"]]}"#,
+                r#"{"hypothesis":"a","reference":[[1]]}"#,
+                r#"{}"#,
+                r#"[]"#,
+            ]
+            .map(String::from),
+        );
+        for (n, line) in lines.iter().enumerate() {
+            let serde = serde_json::from_str::<Record<'_, FlatLattice<'_>>>(line);
+            match quick_record(line) {
+                Some(quick) => {
+                    let serde = serde.unwrap_or_else(|e| panic!("serde fails where the hand reader read: {line}: {e}"));
+                    assert_eq!(quick.id, serde.id.map(RawValue::get), "{line}");
+                    assert_eq!(quick.language, serde.language.as_deref(), "{line}");
+                    assert_eq!(quick.hypothesis, serde.hypothesis, "{line}");
+                    assert_eq!(quick.reference.groups(), serde.reference.groups(), "{line}");
+                }
+                None => assert!(n >= quick_lines, "the usual shape went to serde: {line}"),
+            }
+        }
+    }
+
     #[test]
     fn decimals_are_written_as_fmt_writes_them() {
         for n in [0, 7, 10, 99, 100, 12345, usize::MAX] {
@@ -386,7 +605,7 @@ mod tests {
         for id in [Some(&*id), None] {
             for mode in [Mode::Vimarsha, Mode::Uraikal] {
                 let mut ours = Vec::new();
-                write_record(&mut ours, id, &view, mode);
+                write_record(&mut ours, id.map(RawValue::get), &view, mode);
                 let mut theirs = serde_json::to_vec(&Output::new(id, &view, mode)).unwrap();
                 theirs.push(b'\n');
                 assert_eq!(String::from_utf8(ours).unwrap(), String::from_utf8(theirs).unwrap());
@@ -398,11 +617,11 @@ mod tests {
 /// One batch result record, as `serde_json::to_writer(&Output)` would write it (a test checks they are equal),
 /// followed by a newline. Hand-written because serde_json's string escaping looks at every byte, and most
 /// of a record is Tamil text that needs none: here eight bytes are checked at a time.
-fn write_record(out: &mut Vec<u8>, id: Option<&RawValue>, result: &OiwerView<'_>, mode: Mode) {
+fn write_record(out: &mut Vec<u8>, id: Option<&str>, result: &OiwerView<'_>, mode: Mode) {
     out.push(b'{');
     if let Some(id) = id {
         out.extend_from_slice(b"\"id\":");
-        out.extend_from_slice(id.get().as_bytes());
+        out.extend_from_slice(id.as_bytes());
         out.push(b',');
     }
     out.extend_from_slice(b"\"mode\":");

@@ -136,8 +136,13 @@ pub fn non_blank_lines(bytes: &[u8]) -> Vec<(usize, &[u8])> {
     for (index, end) in ends.enumerate() {
         let line = &bytes[start..end];
         start = end + 1;
-        let blank = line.trim_ascii().is_empty()
-            || (!line.is_ascii() && std::str::from_utf8(line).is_ok_and(|text| text.trim().is_empty()));
+        // The first byte that is not ASCII whitespace decides, unless it is non-ASCII: only then is the line
+        // decoded (a JSON line's first byte is `{`, so big batches are not decoded twice here, serially).
+        let blank = match line.iter().find(|byte| !byte.is_ascii_whitespace()) {
+            None => true,
+            Some(byte) if byte.is_ascii() => false,
+            Some(_) => std::str::from_utf8(line).is_ok_and(|text| text.trim().is_empty()),
+        };
         if !blank {
             lines.push((index + 1, line.strip_suffix(b"\r").unwrap_or(line)));
         }
