@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -48,8 +48,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // and an invalid byte is reported with its line.
     let bytes = std::fs::read(&args.input).map_err(|e| uraikal_io::Error::io(&args.input, e))?;
     let lines = uraikal_io::non_blank_lines(&bytes);
-    // Chunks of records, each built into one buffer (see common::map_chunks for why not rayon here).
-    let built: Vec<Result<Vec<u8>, (usize, String)>> = crate::common::map_chunks(&lines, 32, |chunk| {
+    // Chunks of records, each built into one buffer and written as soon as those before it are; the file
+    // is put in place only when every record is built (see common::chunks_in_order, AtomicFile).
+    let mut file = uraikal_io::AtomicFile::create(&args.output)?;
+    let build_chunk = |chunk: &[(usize, &[u8])]| {
         let size: usize = chunk.iter().map(|(_, json)| json.len()).sum();
         let mut out = Vec::with_capacity(size * 2);
         for &(line, json) in chunk {
@@ -57,15 +59,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             out.push(b'\n');
         }
         Ok(out)
-    });
-    let mut out = Vec::with_capacity(built.iter().map(|b| b.as_ref().map_or(0, Vec::len)).sum());
-    for item in built {
-        match item {
-            Ok(records) => out.extend_from_slice(&records),
-            Err((line, message)) => bail!("{}:{line}: {message}", args.input.display()),
-        }
-    }
-    uraikal_io::write_atomic(&args.output, &out)?;
+    };
+    crate::common::chunks_in_order(&lines, 32, build_chunk, |built: Result<Vec<u8>, (usize, String)>| match built {
+        Ok(records) => file.write(&records).map_err(anyhow::Error::from),
+        Err((line, message)) => Err(anyhow!("{}:{line}: {message}", args.input.display())),
+    })?;
+    file.commit()?;
     eprintln!(
         "{} lattices written to {}",
         lines.len(),

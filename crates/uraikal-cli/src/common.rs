@@ -76,12 +76,21 @@ pub fn print_json_pretty<T: serde::Serialize + ?Sized>(value: &T) -> Result<()> 
     Ok(())
 }
 
-/// Maps `f` over `items` in chunks of `chunk`, on scoped threads (one per core, or `RAYON_NUM_THREADS`),
-/// results in chunk order. For a batch whose output is written right after: unlike rayon's pool, whose idle
-/// workers spin for a while, these threads are gone when the writing starts, so the process reading the
-/// output gets the other core (a 10,000-record `oiwer` batch into a pipe took 2 ms longer with rayon).
-pub fn map_chunks<T: Sync, R: Send>(items: &[T], chunk: usize, f: impl Fn(&[T]) -> R + Sync) -> Vec<R> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
+/// Maps `f` over `items` in chunks of `chunk` on scoped worker threads (one per core, or
+/// `RAYON_NUM_THREADS`) and hands the results to `sink` in chunk order, each as soon as it and every chunk
+/// before it are done: output is written while later chunks are still being worked on. The first error
+/// from `sink` stops the work (chunks under way finish, no new one starts) and is returned.
+///
+/// For a batch whose output is written as it comes: unlike rayon's pool, whose idle workers spin for a
+/// while, these threads are gone when the last result reaches the sink, so the process reading the output
+/// gets the other core (a 10,000-record `oiwer` batch into a pipe took 2 ms longer with rayon).
+pub fn chunks_in_order<T: Sync, R: Send, E>(
+    items: &[T],
+    chunk: usize,
+    f: impl Fn(&[T]) -> R + Sync,
+    mut sink: impl FnMut(R) -> Result<(), E>,
+) -> Result<(), E> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let chunks: Vec<&[T]> = items.chunks(chunk.max(1)).collect();
     let threads = std::env::var("RAYON_NUM_THREADS")
         .ok()
@@ -90,25 +99,39 @@ pub fn map_chunks<T: Sync, R: Send>(items: &[T], chunk: usize, f: impl Fn(&[T]) 
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .min(chunks.len())
         .max(1);
-    let next = AtomicUsize::new(0);
-    let work = || {
-        let mut done = Vec::new();
-        loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(chunk) = chunks.get(index) else { break done };
-            done.push((index, f(chunk)));
+    let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
+    std::thread::scope(|scope| {
+        let (send, receive) = std::sync::mpsc::channel();
+        for _ in 0..threads {
+            let send = send.clone();
+            let (chunks, next, stop, f) = (&chunks, &next, &stop, &f);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(chunk) = chunks.get(index) else { break };
+                    if send.send((index, f(chunk))).is_err() {
+                        break;
+                    }
+                }
+            });
         }
-    };
-    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-        let mut all = work();
-        for helper in helpers {
-            all.extend(helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        drop(send);
+        // Results that came before their turn, by chunk index. (A worker's panic ends the loop early and
+        // is raised again when the scope ends.)
+        let mut waiting: std::collections::BTreeMap<usize, R> = std::collections::BTreeMap::new();
+        let mut turn = 0;
+        for (index, result) in receive {
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&turn) {
+                turn += 1;
+                if let Err(error) = sink(result) {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(error);
+                }
+            }
         }
-        all
-    });
-    results.sort_unstable_by_key(|&(index, _)| index);
-    results.into_iter().map(|(_, result)| result).collect()
+        Ok(())
+    })
 }
 
 /// When stdout is a pipe, asks for a 1 MiB pipe buffer (Linux; the unprivileged limit) instead of 64 KiB, so

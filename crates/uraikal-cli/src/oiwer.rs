@@ -179,31 +179,37 @@ fn batch(
     // byte is reported with its line.
     let text = std::fs::read(input).map_err(|e| uraikal_io::Error::io(input, e))?;
     let lines = uraikal_io::non_blank_lines(&text);
-    // Lines are scored in chunks, each writing its records into one buffer: few allocations, and only the
-    // output itself stays in memory until it is written.
-    let scored: Vec<Result<(Vec<u8>, usize, usize), (usize, String)>> =
-        crate::common::map_chunks(&lines, 256, |chunk| {
-            let size: usize = chunk.iter().map(|(_, json)| json.len()).sum();
-            // A result record runs to about 1.25 times its input line; room for 1.5 avoids a late copy.
-            let mut out = Vec::with_capacity(size + size / 2);
-            let (mut errors, mut words) = (0, 0);
-            for &(line, json) in chunk {
-                let (e, n) = score_line(json, fallback, mode, &mut out).map_err(|message| (line, message))?;
-                (errors, words) = (errors + e, words + n);
-            }
-            Ok((out, errors, words))
-        });
-    let (mut errors, mut words) = (0, 0);
-    for item in &scored {
-        match item {
-            Ok((_, e, n)) => (errors, words) = (errors + e, words + n),
-            Err((line, message)) => bail!("{}:{line}: {message}", input.display()),
+    // Lines are scored in chunks, each writing its records into one buffer: few allocations. An --output
+    // file takes each chunk as it comes (it is put in place only when all are scored); stdout gets nothing
+    // until every line is scored, so that a bad line leaves no output at all (SPEC L6).
+    let score_chunk = |chunk: &[(usize, &[u8])]| {
+        let size: usize = chunk.iter().map(|(_, json)| json.len()).sum();
+        // A result record runs to about 1.25 times its input line; room for 1.5 avoids a late copy.
+        let mut out = Vec::with_capacity(size + size / 2);
+        let (mut errors, mut words) = (0, 0);
+        for &(line, json) in chunk {
+            let (e, n) = score_line(json, fallback, mode, &mut out).map_err(|message| (line, message))?;
+            (errors, words) = (errors + e, words + n);
         }
-    }
-    let records = scored.into_iter().flatten().map(|(bytes, _, _)| bytes);
+        Ok((out, errors, words))
+    };
+    let (mut errors, mut words) = (0, 0);
+    let mut count = |scored: Result<(Vec<u8>, usize, usize), (usize, String)>| match scored {
+        Ok((bytes, e, n)) => {
+            (errors, words) = (errors + e, words + n);
+            Ok(bytes)
+        }
+        Err((line, message)) => Err(anyhow!("{}:{line}: {message}", input.display())),
+    };
     match output {
-        Some(path) => uraikal_io::write_atomic(path, &records.collect::<Vec<Vec<u8>>>().concat())?,
+        Some(path) => {
+            let mut file = uraikal_io::AtomicFile::create(path)?;
+            crate::common::chunks_in_order(&lines, 256, score_chunk, |scored| Ok::<_, anyhow::Error>(file.write(&count(scored)?)?))?;
+            file.commit()?;
+        }
         None => {
+            let mut records = Vec::new();
+            crate::common::chunks_in_order(&lines, 256, score_chunk, |scored| count(scored).map(|bytes| records.push(bytes)))?;
             crate::common::widen_stdout_pipe();
             let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
             for bytes in records {

@@ -218,4 +218,17 @@ fn build_lattices_errors_name_the_line_and_leave_no_file() {
         );
         assert!(!out_path.exists(), "no partial output for {bad}");
     }
+    // A good file already in place stays as it was, and the temporary file is gone (the output is written
+    // as it is built, into a file that only a complete run puts in place).
+    let out_path = dir.path().join("out.jsonl");
+    std::fs::write(&out_path, "old\n").unwrap();
+    let many_good = format!("{good}\n").repeat(500);
+    let input = write(dir.path(), "in.jsonl", &format!("{many_good}[1, 2]\n"));
+    let out = uraikal(&["build-lattices", &input, out_path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("in.jsonl:501:"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), "old\n");
+    let mut names: Vec<String> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["in.jsonl", "out.jsonl"]);
 }

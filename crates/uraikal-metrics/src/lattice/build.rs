@@ -1,8 +1,10 @@
 //! Candidate lattices from several hypotheses of one utterance (SPEC L7): Vimarsha's construction, exactly,
 //! and the uraikal construction (optional words, compound splits).
 
+use std::borrow::Cow;
+
 use super::difflib::{matching_blocks, ratio};
-use super::normalize::vimarsha_normalize;
+use super::normalize::{vimarsha_normalize, words};
 use super::{uraikal, Error, ErrorKind, Language, Lattice, Mode};
 
 /// Builds a lattice from the hypotheses of one utterance (two or more for anything interesting; one gives
@@ -31,16 +33,22 @@ pub fn build_lattice<S: AsRef<str>>(
     if texts.is_empty() {
         return Err(Error::new(ErrorKind::NoHypotheses));
     }
-    let words = |text: &str| -> Vec<String> { text.split(' ').map(String::from).collect() };
     let groups = match mode {
-        Mode::Vimarsha => vimarsha_groups(&texts, words),
+        Mode::Vimarsha => vimarsha_groups(&texts)
+            .into_iter()
+            .map(|group| group.into_iter().map(Cow::into_owned).collect())
+            .collect(),
         Mode::Uraikal => uraikal_groups(&texts),
     };
     Ok(Lattice::new(groups))
 }
 
-fn vimarsha_groups(texts: &[String], words: impl Fn(&str) -> Vec<String>) -> Vec<Vec<String>> {
-    let mut groups: Vec<Vec<String>> = if texts.len() == 1 {
+/// Forms borrow the normalised hypotheses; only joined pairs of words are new strings.
+type Form<'t> = Cow<'t, str>;
+
+fn vimarsha_groups(texts: &[String]) -> Vec<Vec<Form<'_>>> {
+    let words = |text| -> Vec<Form<'_>> { words(text).map(Cow::Borrowed).collect() };
+    let mut groups: Vec<Vec<Form<'_>>> = if texts.len() == 1 {
         words(&texts[0]).into_iter().map(|w| vec![w]).collect()
     } else {
         pair_groups(&words(&texts[0]), &words(&texts[1]))
@@ -49,7 +57,7 @@ fn vimarsha_groups(texts: &[String], words: impl Fn(&str) -> Vec<String>) -> Vec
     // first form is found in the consensus (searching forward from the last one found) joins that
     // consensus group; one that is not found goes in right after the last group placed.
     for text in texts.iter().skip(2) {
-        let consensus: Vec<String> = groups.iter().map(|g| g[0].clone()).collect();
+        let consensus: Vec<Form<'_>> = groups.iter().map(|g| g[0].clone()).collect();
         let mut previous = std::mem::take(&mut groups).into_iter();
         let mut cursor = 0;
         for group in pair_groups(&consensus, &words(text)) {
@@ -70,7 +78,7 @@ fn vimarsha_groups(texts: &[String], words: impl Fn(&str) -> Vec<String>) -> Vec
         groups.extend(previous);
     }
     for group in &mut groups {
-        let mut kept: Vec<String> = Vec::with_capacity(group.len());
+        let mut kept: Vec<Form<'_>> = Vec::with_capacity(group.len());
         for form in group.drain(..) {
             if !form.is_empty() && !kept.contains(&form) {
                 kept.push(form);
@@ -271,7 +279,7 @@ fn join_cost(first: &[String], second: &[String], word: &str) -> Option<u32> {
 
 /// Groups from aligning `left` with `right`: matched words alone; in each gap, words paired in order
 /// (one-to-two or two-to-one when that is more alike), the rest alone.
-fn pair_groups(left: &[String], right: &[String]) -> Vec<Vec<String>> {
+fn pair_groups<'t>(left: &[Form<'t>], right: &[Form<'t>]) -> Vec<Vec<Form<'t>>> {
     let mut groups = Vec::with_capacity(left.len().max(right.len()));
     let (mut at_left, mut at_right) = (0, 0);
     for (i, j, k) in matching_blocks(left, right) {
@@ -282,7 +290,7 @@ fn pair_groups(left: &[String], right: &[String]) -> Vec<Vec<String>> {
     groups
 }
 
-fn gap_groups(left: &[String], right: &[String], groups: &mut Vec<Vec<String>>) {
+fn gap_groups<'t>(left: &[Form<'t>], right: &[Form<'t>], groups: &mut Vec<Vec<Form<'t>>>) {
     let (mut p, mut q) = (0, 0);
     while p < left.len() && q < right.len() {
         let (l, r) = (&left[p], &right[q]);
@@ -292,11 +300,11 @@ fn gap_groups(left: &[String], right: &[String], groups: &mut Vec<Vec<String>>) 
             continue;
         }
         let one_to_two = (q + 1 < right.len()).then(|| {
-            let joined = format!("{r} {}", right[q + 1]);
+            let joined: Form<'t> = format!("{r} {}", right[q + 1]).into();
             (similarity(l, &joined), joined)
         });
         let two_to_one = (p + 1 < left.len()).then(|| {
-            let joined = format!("{l} {}", left[p + 1]);
+            let joined: Form<'t> = format!("{l} {}", left[p + 1]).into();
             (similarity(&joined, r), joined)
         });
         match (one_to_two, two_to_one) {
@@ -326,16 +334,24 @@ fn similarity(a: &str, b: &str) -> f64 {
 }
 
 /// True when `text` has no cased character, so that case folding leaves it as it is: ASCII without capitals,
-/// Arabic, and the Indic blocks (Devanagari to Sinhala) are uncased.
+/// Arabic, and the Indic blocks (Devanagari to Sinhala) are uncased. Read by lead bytes, not decoded.
 fn is_uncased(text: &str) -> bool {
-    text.chars().all(|c| {
-        if c.is_ascii() {
-            !c.is_ascii_uppercase()
-        } else {
-            matches!(c, '\u{0600}'..='\u{06FF}' | '\u{0900}'..='\u{0DFF}')
-        }
-    })
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(&lead) = bytes.get(at) {
+        at += match lead {
+            b'A'..=b'Z' => return false,
+            0x00..=0x7F => 1,
+            // U+0600–U+06FF.
+            0xD8..=0xDB => 2,
+            // U+0900–U+0DFF (a str's E0 always has its two continuation bytes).
+            0xE0 if matches!(bytes[at + 1], 0xA4..=0xB7) => 3,
+            _ => return false,
+        };
+    }
+    true
 }
+
 
 /// Python's `str.casefold()`: lower case plus the full case foldings that differ from it (ß → ss, final
 /// sigma, ſ, µ, the Latin ligatures, Greek symbol variants). Indic scripts are uncased.

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::normalize::{vimarsha_normalize, vimarsha_normalize_into};
+use super::normalize::{vimarsha_normalize, vimarsha_normalize_into, words};
 use std::borrow::Cow;
 
 use super::oiwer::{Op, OiwerView};
@@ -139,25 +139,6 @@ pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>, R>(
     Ok(with(&OiwerView::new(steps, rows.len())))
 }
 
-/// The words of normalised text (single spaces, none at either end; nothing for empty text). A byte loop:
-/// `str::split(' ')` costs ~100 instructions a word here, where words are a few letters long.
-fn words(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = (!text.is_empty()).then_some(text);
-    std::iter::from_fn(move || {
-        let current = rest?;
-        match current.bytes().position(|b| b == b' ') {
-            Some(at) => {
-                rest = Some(&current[at + 1..]);
-                Some(&current[..at])
-            }
-            None => {
-                rest = None;
-                Some(current)
-            }
-        }
-    })
-}
-
 struct Step<'a> {
     op: Op,
     hypothesis: &'a str,
@@ -289,19 +270,6 @@ fn flush_run<'a>(run: &mut Vec<Step<'a>>, out: &mut Vec<Step<'a>>, groups: &Grou
             step.op = Op::Correct;
             step.reference = step.hypothesis;
             out.push(step);
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::words;
-
-    #[test]
-    fn words_split_as_str_split_does_except_that_empty_text_has_none() {
-        assert_eq!(words("").count(), 0);
-        for text in ["அவன்", "அவன் வந்தான்", " a", "a ", "a  b", " ", "நான் நேற்று கடைக்கு"] {
-            assert_eq!(words(text).collect::<Vec<_>>(), text.split(' ').collect::<Vec<_>>(), "{text:?}");
         }
     }
 }
