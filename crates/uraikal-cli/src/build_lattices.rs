@@ -1,7 +1,8 @@
 //! `uraikal build-lattices IN OUT`: candidate lattices from the `*_transcription` fields of each JSONL
 //! record, with Vimarsha's input conventions (SPEC L8). Every input field is kept verbatim and in order;
-//! lattice, lattice_string and lattice_models_used are added. OUT is written atomically, after every record
-//! has been built, so a bad record leaves no partial file.
+//! lattice, lattice_string and lattice_models_used are added. OUT is put in place atomically once every
+//! record is built (records are written as they are built, into a temporary file), so a bad record leaves
+//! no partial file.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,7 +12,9 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use crate::common::write_json_str;
+use std::borrow::Cow;
+
+use crate::common::{write_json_str, JsonStr};
 use uraikal_metrics::lattice::{build_lattice, Language, Lattice, Mode};
 
 /// Arguments of `uraikal build-lattices`.
@@ -108,36 +111,19 @@ fn build_line(
 
     // Hypotheses: non-blank string *_transcription fields, top level first, then metadata_json's (a
     // top-level key shadows the same key there).
-    let mut models: Vec<(String, String)> = Vec::new();
-    let mut seen: Vec<&str> = Vec::new();
-    let take = |key: &str, value: &RawValue, models: &mut Vec<(String, String)>| {
-        if let Some(model) = key.strip_suffix(SUFFIX) {
-            if !EXCLUDED.contains(&key) {
-                if let Ok(text) = serde_json::from_str::<String>(value.get()) {
-                    if !text.trim().is_empty() {
-                        models.push((model.to_string(), text));
-                    }
-                }
-            }
-        }
-    };
-    for (key, raw) in &fields {
-        take(key, raw, &mut models);
-        seen.push(key);
-    }
-    if let Some((_, raw)) = fields.iter().find(|(key, _)| key == "metadata_json") {
-        if let Some(Fields(inner)) = metadata_fields(raw) {
-            for (key, raw) in &inner {
-                if !seen.contains(&key.as_str()) {
-                    take(key, raw, &mut models);
-                }
+    let metadata = fields.iter().find(|(key, _)| key == "metadata_json").and_then(|(_, raw)| metadata_fields(raw));
+    let mut models: Vec<(&str, Cow<'_, str>)> = fields.iter().filter_map(|(key, raw)| transcription(key, raw)).collect();
+    if let Some(Fields(inner)) = &metadata {
+        for (key, raw) in inner {
+            if !fields.iter().any(|(top, _)| top == key) {
+                models.extend(transcription(key, raw));
             }
         }
     }
     if models.is_empty() {
         return Err("no *_transcription fields with text".into());
     }
-    let hypotheses: Vec<&str> = models.iter().map(|(_, text)| text.as_str()).collect();
+    let hypotheses: Vec<&str> = models.iter().map(|(_, text)| text.as_ref()).collect();
     let mode = mode.unwrap_or(Mode::default_for(language));
     let lattice = build_lattice(&hypotheses, language, mode).map_err(|e| e.to_string())?;
 
@@ -157,7 +143,7 @@ fn build_line(
     let added = [
         ("lattice", python_json_lattice(&lattice)),
         ("lattice_string", brace_string),
-        ("lattice_models_used", python_json_list(models.iter().map(|(model, _)| model.as_str()))),
+        ("lattice_models_used", python_json_list(models.iter().map(|(model, _)| *model))),
     ];
     for (key, raw) in &fields {
         match added.iter().find(|(name, _)| name == key) {
@@ -174,6 +160,16 @@ fn build_line(
     Ok(())
 }
 
+/// The model and text of a non-blank string `*_transcription` field (not a reference's).
+fn transcription<'k>(key: &'k str, value: &'k RawValue) -> Option<(&'k str, Cow<'k, str>)> {
+    let model = key.strip_suffix(SUFFIX)?;
+    if EXCLUDED.contains(&key) {
+        return None;
+    }
+    let JsonStr(text) = serde_json::from_str(value.get()).ok()?;
+    (!text.trim().is_empty()).then_some((model, text))
+}
+
 /// metadata_json as an object, or as a string holding one.
 fn metadata_fields(raw: &RawValue) -> Option<Fields<'_>> {
     if let Ok(fields) = serde_json::from_str::<Fields<'_>>(raw.get()) {
@@ -185,7 +181,7 @@ fn metadata_fields(raw: &RawValue) -> Option<Fields<'_>> {
     Some(Fields(
         owned
             .into_iter()
-            .map(|(k, v)| (k, RawRef::Owned(v)))
+            .map(|(k, v)| (Cow::Owned(k), RawRef::Owned(v)))
             .collect(),
     ))
 }
@@ -238,7 +234,7 @@ impl std::ops::Deref for RawRef<'_> {
 }
 
 /// The fields of a JSON object in file order, values kept as raw JSON text.
-struct Fields<'a>(Vec<(String, RawRef<'a>)>);
+struct Fields<'a>(Vec<(Cow<'a, str>, RawRef<'a>)>);
 
 impl<'de> Deserialize<'de> for Fields<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -249,8 +245,8 @@ impl<'de> Deserialize<'de> for Fields<'de> {
                 f.write_str("a JSON object")
             }
             fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
-                let mut fields: Vec<(String, RawRef<'de>)> = Vec::new();
-                while let Some((key, value)) = map.next_entry::<String, &'de RawValue>()? {
+                let mut fields: Vec<(Cow<'de, str>, RawRef<'de>)> = Vec::with_capacity(8);
+                while let Some((JsonStr(key), value)) = map.next_entry::<JsonStr<'de>, &'de RawValue>()? {
                     // A repeated key keeps its first position and its last value, as in Python.
                     match fields.iter_mut().find(|(k, _)| *k == key) {
                         Some(slot) => slot.1 = RawRef::Borrowed(value),

@@ -134,6 +134,29 @@ pub fn chunks_in_order<T: Sync, R: Send, E>(
     })
 }
 
+/// A JSON string borrowed from the input when it has no escapes (serde's `Cow<str>` always copies, and
+/// `#[serde(borrow)]` does not reach one nested in a container).
+pub struct JsonStr<'de>(pub std::borrow::Cow<'de, str>);
+
+impl<'de> serde::Deserialize<'de> for JsonStr<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl<'de> serde::de::Visitor<'de> for Text {
+            type Value = JsonStr<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, text: &'de str) -> Result<JsonStr<'de>, E> {
+                Ok(JsonStr(std::borrow::Cow::Borrowed(text)))
+            }
+            fn visit_str<E>(self, text: &str) -> Result<JsonStr<'de>, E> {
+                Ok(JsonStr(std::borrow::Cow::Owned(text.to_owned())))
+            }
+        }
+        deserializer.deserialize_str(Text)
+    }
+}
+
 /// When stdout is a pipe, asks for a 1 MiB pipe buffer (Linux; the unprivileged limit) instead of 64 KiB, so
 /// that a batch's output is not written in lock-step with its reader (docs/perf.md). Nothing happens if
 /// stdout is not a pipe or the kernel refuses.

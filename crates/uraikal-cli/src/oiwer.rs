@@ -279,29 +279,10 @@ impl<'de: 'a, 'a> Deserialize<'de> for FlatLattice<'a> {
                 f.write_str("a list of strings")
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-                while let Some(Form(form)) = seq.next_element()? {
+                while let Some(crate::common::JsonStr(form)) = seq.next_element()? {
                     self.0.push(form);
                 }
                 Ok(())
-            }
-        }
-        struct Form<'de>(Cow<'de, str>);
-        impl<'de> Deserialize<'de> for Form<'de> {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                struct Text;
-                impl<'de> serde::de::Visitor<'de> for Text {
-                    type Value = Form<'de>;
-                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                        f.write_str("a string")
-                    }
-                    fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Form<'de>, E> {
-                        Ok(Form(Cow::Borrowed(text)))
-                    }
-                    fn visit_str<E>(self, text: &str) -> Result<Form<'de>, E> {
-                        Ok(Form(Cow::Owned(text.to_owned())))
-                    }
-                }
-                deserializer.deserialize_str(Text)
             }
         }
         deserializer.deserialize_seq(Groups)
