@@ -21,10 +21,10 @@ const PEERS: &[&str] = &["jiwer==4.0.0", "sacrebleu==2.6.0", "grapheme-kit==0.1.
 /// Every peer comparison: (name, function).
 const COMPARISONS: &[(&str, fn(&Bench) -> Result<()>)] = &[
     ("jiwer", jiwer_wer_cer),
-    // Further comparisons (graphemes, lattices) go below.
     ("grapheme-cer", crate::bench_graphemes::grapheme_cer),
     ("chrf", crate::bench_graphemes::corpus_chrf),
     ("segmentation", crate::bench_graphemes::segmentation),
+    ("lattices", crate::bench_lattices::oiwer_and_lattices),
 ];
 
 /// What every comparison gets: the peers' python, the release `uraikal`, the generated corpus.

@@ -14,6 +14,7 @@ mod demo_data;
 
 // --- area: graphemes (issue 5) ---
 mod bench_graphemes;
+mod bench_lattices;
 mod graphemes_tables;
 
 // --- area: lattices (issue 6) ---
@@ -45,7 +46,7 @@ const HELP: &[&str] = &[
 
     // --- help: score (issue 4) ---
     "gen-demo [--check]                               write (or check) crates/uraikal-cli/data/demo: sample manifest, example hypotheses",
-    "bench-peers [--pairs N]                          time uraikal score against jiwer (and other peers) on N Tamil pairs",
+    "bench-peers [--pairs N] [--only NAME]            time uraikal against its peers (jiwer, grapheme-cer, chrf, segmentation, lattices)",
 
     // --- help: graphemes (issue 5) ---
     "graphemes-tables [--check]  regenerate uraikal-text's Extended_Pictographic table (Unicode 17)",
