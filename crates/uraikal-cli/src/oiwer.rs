@@ -493,6 +493,80 @@ fn score_line(
     scored.map_err(|e| e.to_string())?
 }
 
+/// One batch result record, as `serde_json::to_writer(&Output)` would write it (a test checks they are equal),
+/// followed by a newline. Hand-written because serde_json's string escaping looks at every byte, and most
+/// of a record is Tamil text that needs none: here eight bytes are checked at a time.
+fn write_record(out: &mut Vec<u8>, id: Option<&str>, result: &OiwerView<'_>, mode: Mode) {
+    out.push(b'{');
+    if let Some(id) = id {
+        out.extend_from_slice(b"\"id\":");
+        out.extend_from_slice(id.as_bytes());
+        out.push(b',');
+    }
+    out.extend_from_slice(b"\"mode\":");
+    crate::common::write_json_str(out, mode.as_str());
+    out.extend_from_slice(b",\"oiwer_percent\":");
+    serde_json::to_writer(&mut *out, &result.percent()).expect("writing to a Vec cannot fail");
+    for (key, count) in [
+        (&b",\"insertions\":"[..], result.insertions),
+        (b",\"deletions\":", result.deletions),
+        (b",\"substitutions\":", result.substitutions),
+        (b",\"reference_words\":", result.reference_words),
+    ] {
+        out.extend_from_slice(key);
+        push_decimal(out, count);
+    }
+    for (key, side) in [
+        ("hypothesis_alignment", Side::Hypothesis),
+        ("reference_alignment", Side::Reference),
+        ("operations", Side::Operation),
+    ] {
+        out.extend_from_slice(b",\"");
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(b"\":[");
+        for (i, (op, hypothesis, reference)) in result.steps.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            crate::common::write_json_str(
+                out,
+                match side {
+                    Side::Hypothesis => hypothesis,
+                    Side::Reference => reference,
+                    Side::Operation => op.as_str(),
+                },
+            );
+        }
+        out.push(b']');
+    }
+    out.extend_from_slice(b"}\n");
+}
+
+/// `n` in decimal (what `fmt` writes, without its machinery).
+fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// serde_json's message without its "at line 1 column N" (the record is one line: the file's line is named
+/// separately), keeping the column.
+fn json_error(err: &serde_json::Error) -> String {
+    let message = err.to_string();
+    match message.rfind(" at line ") {
+        Some(at) => format!("{} (column {})", &message[..at], err.column()),
+        None => message,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -599,79 +673,5 @@ mod tests {
                 assert_eq!(String::from_utf8(ours).unwrap(), String::from_utf8(theirs).unwrap());
             }
         }
-    }
-}
-
-/// One batch result record, as `serde_json::to_writer(&Output)` would write it (a test checks they are equal),
-/// followed by a newline. Hand-written because serde_json's string escaping looks at every byte, and most
-/// of a record is Tamil text that needs none: here eight bytes are checked at a time.
-fn write_record(out: &mut Vec<u8>, id: Option<&str>, result: &OiwerView<'_>, mode: Mode) {
-    out.push(b'{');
-    if let Some(id) = id {
-        out.extend_from_slice(b"\"id\":");
-        out.extend_from_slice(id.as_bytes());
-        out.push(b',');
-    }
-    out.extend_from_slice(b"\"mode\":");
-    crate::common::write_json_str(out, mode.as_str());
-    out.extend_from_slice(b",\"oiwer_percent\":");
-    serde_json::to_writer(&mut *out, &result.percent()).expect("writing to a Vec cannot fail");
-    for (key, count) in [
-        (&b",\"insertions\":"[..], result.insertions),
-        (b",\"deletions\":", result.deletions),
-        (b",\"substitutions\":", result.substitutions),
-        (b",\"reference_words\":", result.reference_words),
-    ] {
-        out.extend_from_slice(key);
-        push_decimal(out, count);
-    }
-    for (key, side) in [
-        ("hypothesis_alignment", Side::Hypothesis),
-        ("reference_alignment", Side::Reference),
-        ("operations", Side::Operation),
-    ] {
-        out.extend_from_slice(b",\"");
-        out.extend_from_slice(key.as_bytes());
-        out.extend_from_slice(b"\":[");
-        for (i, (op, hypothesis, reference)) in result.steps.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            crate::common::write_json_str(
-                out,
-                match side {
-                    Side::Hypothesis => hypothesis,
-                    Side::Reference => reference,
-                    Side::Operation => op.as_str(),
-                },
-            );
-        }
-        out.push(b']');
-    }
-    out.extend_from_slice(b"}\n");
-}
-
-/// `n` in decimal (what `fmt` writes, without its machinery).
-fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
-}
-
-/// serde_json's message without its "at line 1 column N" (the record is one line: the file's line is named
-/// separately), keeping the column.
-fn json_error(err: &serde_json::Error) -> String {
-    let message = err.to_string();
-    match message.rfind(" at line ") {
-        Some(at) => format!("{} (column {})", &message[..at], err.column()),
-        None => message,
     }
 }
