@@ -201,7 +201,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 /// ```
 pub struct AtomicFile {
     path: PathBuf,
-    tmp: PathBuf,
+    /// The temporary file, renamed over `path` on commit; `None` when `path` is written directly.
+    tmp: Option<PathBuf>,
     file: Option<fs::File>,
     written: u64,
     /// Where the bytes start whose write-back has not been started.
@@ -213,17 +214,30 @@ pub struct AtomicFile {
 const WRITE_BACK_BATCH: u64 = 256 * 1024;
 
 impl AtomicFile {
-    /// Starts the temporary file beside `path` (creating missing parent folders).
+    /// Starts the temporary file beside `path` (creating missing parent folders). A symbolic link is
+    /// followed: the file it points to is replaced and the link stays. A path that exists and is not a
+    /// regular file (`/dev/null`, `/dev/stdout`, a named pipe) is written directly: there is nothing there to
+    /// replace, and renaming a file over a device would destroy it.
     pub fn create(path: &Path) -> Result<AtomicFile, Error> {
-        let parent = match path.parent() {
+        let target = match fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => {
+                let file = fs::OpenOptions::new().write(true).open(path).map_err(|e| Error::io(path, e))?;
+                return Ok(AtomicFile { path: path.to_path_buf(), tmp: None, file: Some(file), written: 0, unstarted: 0 });
+            }
+            Ok(_) if fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink()) => {
+                fs::canonicalize(path).map_err(|e| Error::io(path, e))?
+            }
+            _ => path.to_path_buf(),
+        };
+        let parent = match target.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
         fs::create_dir_all(&parent).map_err(|e| Error::io(&parent, e))?;
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let tmp = parent.join(format!(".{name}.tmp{}", std::process::id()));
         let file = fs::File::create(&tmp).map_err(|e| Error::io(path, e))?;
-        Ok(AtomicFile { path: path.to_path_buf(), tmp, file: Some(file), written: 0, unstarted: 0 })
+        Ok(AtomicFile { path: target, tmp: Some(tmp), file: Some(file), written: 0, unstarted: 0 })
     }
 
     /// Appends `bytes`.
@@ -231,7 +245,7 @@ impl AtomicFile {
         let file = self.file.as_mut().expect("an AtomicFile is open until its commit");
         file.write_all(bytes).map_err(|e| Error::io(&self.path, e))?;
         self.written += bytes.len() as u64;
-        if self.written - self.unstarted >= WRITE_BACK_BATCH {
+        if self.tmp.is_some() && self.written - self.unstarted >= WRITE_BACK_BATCH {
             #[cfg(target_os = "linux")]
             // SAFETY: sync_file_range takes the open file's descriptor and a byte range, and only starts
             // write-back; a failure is harmless (the commit's fsync does the work then).
@@ -251,13 +265,16 @@ impl AtomicFile {
 
     /// Makes the file durable and renames it over the target path.
     pub fn commit(mut self) -> Result<(), Error> {
-        let file = self.file.take().expect("an AtomicFile is open until its commit");
+        let mut file = self.file.take().expect("an AtomicFile is open until its commit");
+        let Some(tmp) = &self.tmp else {
+            return file.flush().map_err(|e| Error::io(&self.path, e));
+        };
         let result = file.sync_all().and_then(|()| {
             drop(file);
-            fs::rename(&self.tmp, &self.path)
+            fs::rename(tmp, &self.path)
         });
         result.map_err(|e| {
-            let _ = fs::remove_file(&self.tmp);
+            let _ = fs::remove_file(tmp);
             Error::io(&self.path, e)
         })
     }
@@ -266,8 +283,8 @@ impl AtomicFile {
 impl Drop for AtomicFile {
     fn drop(&mut self) {
         // Never committed: the partial file goes.
-        if self.file.take().is_some() {
-            let _ = fs::remove_file(&self.tmp);
+        if let (Some(_), Some(tmp)) = (self.file.take(), &self.tmp) {
+            let _ = fs::remove_file(tmp);
         }
     }
 }
@@ -320,6 +337,36 @@ mod tests {
         assert_eq!(fs::read_to_string(&p).unwrap(), "two");
         let names: Vec<_> = fs::read_dir(p.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_written_and_a_symlink_followed_never_replaced() {
+        use std::os::unix::fs::{symlink, FileTypeExt};
+        let dir = tempfile::tempdir().unwrap();
+        // A named pipe stands for /dev/null and /dev/stdout (testing on /dev/null itself would, if this
+        // broke, replace the machine's /dev/null): it is written through and stays a pipe.
+        let pipe = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&pipe).status().is_ok_and(|s| s.success());
+        assert!(made, "mkfifo is needed for this test");
+        let reader = {
+            let pipe = pipe.clone();
+            std::thread::spawn(move || fs::read(pipe).unwrap())
+        };
+        write_atomic(&pipe, b"through").unwrap();
+        assert_eq!(reader.join().unwrap(), b"through");
+        assert!(fs::metadata(&pipe).unwrap().file_type().is_fifo());
+        fs::remove_file(&pipe).unwrap();
+        let (real, link) = (dir.path().join("real.json"), dir.path().join("link.json"));
+        fs::write(&real, "old").unwrap();
+        symlink(&real, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(fs::read_to_string(&real).unwrap(), "new");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+        // A folder is an error, not replaced.
+        assert!(write_atomic(dir.path(), b"x").is_err());
+        assert!(dir.path().is_dir());
     }
 
     #[test]
