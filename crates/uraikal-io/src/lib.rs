@@ -138,7 +138,8 @@ pub fn non_blank_lines(bytes: &[u8]) -> Vec<(usize, &[u8])> {
         start = end + 1;
         // The first byte that is not ASCII whitespace decides, unless it is non-ASCII: only then is the line
         // decoded (a JSON line's first byte is `{`, so big batches are not decoded twice here, serially).
-        let blank = match line.iter().find(|byte| !byte.is_ascii_whitespace()) {
+        // (Rust's ASCII whitespace for `trim`: tab to carriage return, vertical tab included, and space.)
+        let blank = match line.iter().find(|byte| !matches!(byte, b'\t'..=b'\r' | b' ')) {
             None => true,
             Some(byte) if byte.is_ascii() => false,
             Some(_) => std::str::from_utf8(line).is_ok_and(|text| text.trim().is_empty()),
@@ -184,10 +185,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 
 /// A result file written in pieces and put in place atomically by [`AtomicFile::commit`]: until then the
 /// pieces go to a temporary file in the same folder, which is removed if the commit never comes (an error,
-/// a panic). The commit makes the file durable (`fsync`) before it replaces `path`, so that a crash cannot
-/// leave an empty file where a good one was. On Linux each piece's write-back to the disk is started as it
-/// is written, so the commit's `fsync` mostly finds the work done: for output written while it is being
-/// computed, the durable write costs little more than a plain one.
+/// a panic), with any folders made for it. The commit makes the file durable (`fsync`) before it replaces
+/// `path`, so that a crash cannot leave an empty file where a good one was. On Linux the write-back of the
+/// pieces to the disk is started as they come, so the commit's `fsync` mostly finds the work done: for
+/// output written while it is being computed, the durable write costs little more than a plain one.
+///
+/// A symbolic link is followed: the file it points to is replaced and the link stays. A path that is not a
+/// file to replace — one that exists and is not a regular file (`/dev/null`, a named pipe), or any path under
+/// `/dev` or `/proc` (`/dev/stdout` leads through `/proc/self/fd` to whatever the caller redirected it to) —
+/// is written directly, in one piece at the commit, so that an error still writes nothing there.
 ///
 /// ```
 /// let dir = tempfile::tempdir().unwrap();
@@ -201,12 +207,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 /// ```
 pub struct AtomicFile {
     path: PathBuf,
-    /// The temporary file, renamed over `path` on commit; `None` when `path` is written directly.
-    tmp: Option<PathBuf>,
-    file: Option<fs::File>,
+    target: Target,
     written: u64,
     /// Where the bytes start whose write-back has not been started.
     unstarted: u64,
+}
+
+enum Target {
+    /// The temporary file, renamed over `path` on commit, and the folders made for it (deepest first).
+    Replace { tmp: PathBuf, file: fs::File, made: Vec<PathBuf> },
+    /// `path` is written directly, with everything, at the commit.
+    Direct(Vec<u8>),
+    /// Committed or given up.
+    Done,
 }
 
 /// Write-back is started once this much is waiting: each start costs a system call that queues disk work
@@ -214,18 +227,22 @@ pub struct AtomicFile {
 const WRITE_BACK_BATCH: u64 = 256 * 1024;
 
 impl AtomicFile {
-    /// Starts the temporary file beside `path` (creating missing parent folders). A symbolic link is
-    /// followed: the file it points to is replaced and the link stays. A path that exists and is not a
-    /// regular file (`/dev/null`, `/dev/stdout`, a named pipe) is written directly: there is nothing there to
-    /// replace, and renaming a file over a device would destroy it.
+    /// Starts the temporary file beside `path` (making missing parent folders), or, for a path that is not
+    /// a file to replace, a buffer for it.
     pub fn create(path: &Path) -> Result<AtomicFile, Error> {
+        let direct = AtomicFile { path: path.to_path_buf(), target: Target::Direct(Vec::new()), written: 0, unstarted: 0 };
+        let special = |p: &Path| p.starts_with("/dev") || p.starts_with("/proc");
+        if special(path) {
+            return Ok(direct);
+        }
         let target = match fs::metadata(path) {
-            Ok(meta) if !meta.is_file() => {
-                let file = fs::OpenOptions::new().write(true).open(path).map_err(|e| Error::io(path, e))?;
-                return Ok(AtomicFile { path: path.to_path_buf(), tmp: None, file: Some(file), written: 0, unstarted: 0 });
-            }
+            Ok(meta) if !meta.is_file() => return Ok(direct),
             Ok(_) if fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink()) => {
-                fs::canonicalize(path).map_err(|e| Error::io(path, e))?
+                let real = fs::canonicalize(path).map_err(|e| Error::io(path, e))?;
+                if special(&real) {
+                    return Ok(direct);
+                }
+                real
             }
             _ => path.to_path_buf(),
         };
@@ -233,59 +250,102 @@ impl AtomicFile {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
+        let made: Vec<PathBuf> = parent.ancestors().take_while(|dir| !dir.as_os_str().is_empty() && !dir.exists()).map(Path::to_path_buf).collect();
         fs::create_dir_all(&parent).map_err(|e| Error::io(&parent, e))?;
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let tmp = parent.join(format!(".{name}.tmp{}", std::process::id()));
-        let file = fs::File::create(&tmp).map_err(|e| Error::io(path, e))?;
-        Ok(AtomicFile { path: target, tmp: Some(tmp), file: Some(file), written: 0, unstarted: 0 })
+        let mut file = AtomicFile { path: target, target: Target::Done, written: 0, unstarted: 0 };
+        match fs::File::create(&tmp) {
+            Ok(handle) => file.target = Target::Replace { tmp, file: handle, made },
+            Err(e) => {
+                remove_made(&made);
+                return Err(Error::io(path, e));
+            }
+        }
+        Ok(file)
     }
 
     /// Appends `bytes`.
     pub fn write(&mut self, bytes: &[u8]) -> Result<(), Error> {
-        let file = self.file.as_mut().expect("an AtomicFile is open until its commit");
-        file.write_all(bytes).map_err(|e| Error::io(&self.path, e))?;
-        self.written += bytes.len() as u64;
-        if self.tmp.is_some() && self.written - self.unstarted >= WRITE_BACK_BATCH {
-            #[cfg(target_os = "linux")]
-            // SAFETY: sync_file_range takes the open file's descriptor and a byte range, and only starts
-            // write-back; a failure is harmless (the commit's fsync does the work then).
-            unsafe {
-                use std::os::fd::AsRawFd;
-                libc::sync_file_range(
-                    file.as_raw_fd(),
-                    self.unstarted as libc::off64_t,
-                    (self.written - self.unstarted) as libc::off64_t,
-                    libc::SYNC_FILE_RANGE_WRITE,
-                );
+        match &mut self.target {
+            Target::Direct(buffer) => buffer.extend_from_slice(bytes),
+            Target::Replace { file, .. } => {
+                file.write_all(bytes).map_err(|e| Error::io(&self.path, e))?;
+                if self.written + bytes.len() as u64 - self.unstarted >= WRITE_BACK_BATCH {
+                    #[cfg(target_os = "linux")]
+                    // SAFETY: sync_file_range takes the open file's descriptor and a byte range, and only
+                    // starts write-back; a failure is harmless (the commit's fsync does the work then).
+                    unsafe {
+                        use std::os::fd::AsRawFd;
+                        let end = self.written + bytes.len() as u64;
+                        libc::sync_file_range(
+                            file.as_raw_fd(),
+                            self.unstarted as libc::off64_t,
+                            (end - self.unstarted) as libc::off64_t,
+                            libc::SYNC_FILE_RANGE_WRITE,
+                        );
+                        self.unstarted = end;
+                    }
+                }
             }
-            self.unstarted = self.written;
+            Target::Done => unreachable!("an AtomicFile is open until its commit"),
         }
+        self.written += bytes.len() as u64;
         Ok(())
     }
 
-    /// Makes the file durable and renames it over the target path.
+    /// Makes the file durable and renames it over the target path (or writes a direct path).
     pub fn commit(mut self) -> Result<(), Error> {
-        let mut file = self.file.take().expect("an AtomicFile is open until its commit");
-        let Some(tmp) = &self.tmp else {
-            return file.flush().map_err(|e| Error::io(&self.path, e));
-        };
-        let result = file.sync_all().and_then(|()| {
-            drop(file);
-            fs::rename(tmp, &self.path)
-        });
-        result.map_err(|e| {
-            let _ = fs::remove_file(tmp);
-            Error::io(&self.path, e)
-        })
+        match std::mem::replace(&mut self.target, Target::Done) {
+            Target::Direct(buffer) => {
+                // The process's own stdout and stderr are written through their descriptors, so that a
+                // redirection's offset and append mode hold (opening /dev/stdout anew would start at byte 0,
+                // and truncating would empty a file the caller appends to). Anything else is opened as it
+                // is, never created or truncated: a device or a pipe.
+                let result = match self.path.to_str() {
+                    Some("/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1") => {
+                        let mut out = io::stdout().lock();
+                        out.write_all(&buffer).and_then(|()| out.flush())
+                    }
+                    Some("/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2") => io::stderr().lock().write_all(&buffer),
+                    _ => fs::OpenOptions::new()
+                        .write(true)
+                        .open(&self.path)
+                        .and_then(|mut file| file.write_all(&buffer).and_then(|()| file.flush())),
+                };
+                result.map_err(|e| Error::io(&self.path, e))
+            }
+            Target::Replace { tmp, file, made } => {
+                let result = file.sync_all().and_then(|()| {
+                    drop(file);
+                    fs::rename(&tmp, &self.path)
+                });
+                result.map_err(|e| {
+                    let _ = fs::remove_file(&tmp);
+                    remove_made(&made);
+                    Error::io(&self.path, e)
+                })
+            }
+            Target::Done => unreachable!("an AtomicFile is committed once"),
+        }
     }
 }
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        // Never committed: the partial file goes.
-        if let (Some(_), Some(tmp)) = (self.file.take(), &self.tmp) {
-            let _ = fs::remove_file(tmp);
+        // Never committed: the partial file goes, and the folders made for it.
+        if let Target::Replace { tmp, file, made } = std::mem::replace(&mut self.target, Target::Done) {
+            drop(file);
+            let _ = fs::remove_file(&tmp);
+            remove_made(&made);
         }
+    }
+}
+
+/// Removes folders made for a file that never came, deepest first; one that is not empty stays.
+fn remove_made(made: &[PathBuf]) {
+    for dir in made {
+        let _ = fs::remove_dir(dir);
     }
 }
 
@@ -367,6 +427,30 @@ mod tests {
         // A folder is an error, not replaced.
         assert!(write_atomic(dir.path(), b"x").is_err());
         assert!(dir.path().is_dir());
+        // A direct path gets nothing when the commit never comes.
+        let pipe = dir.path().join("pipe2");
+        let mut file = AtomicFile::create(&pipe).unwrap();
+        assert!(matches!(file.target, Target::Replace { .. }), "a path that does not exist yet is replaced");
+        drop(file);
+        assert!(std::process::Command::new("mkfifo").arg(&pipe).status().unwrap().success());
+        file = AtomicFile::create(&pipe).unwrap();
+        file.write(b"never").unwrap();
+        assert!(matches!(file.target, Target::Direct(_)));
+        drop(file); // would block on open if it wrote: nothing reads the pipe
+        assert!(matches!(AtomicFile::create(Path::new("/dev/stdout")).unwrap().target, Target::Direct(_)));
+    }
+
+    #[test]
+    fn folders_made_for_a_file_that_never_came_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new/sub/out.jsonl");
+        let mut file = AtomicFile::create(&path).unwrap();
+        file.write(b"half").unwrap();
+        assert!(dir.path().join("new/sub").is_dir());
+        drop(file);
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "new/ is gone");
+        write_atomic(&path, b"whole").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "whole");
     }
 
     #[test]
