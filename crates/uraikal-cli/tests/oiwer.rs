@@ -232,3 +232,29 @@ fn build_lattices_errors_name_the_line_and_leave_no_file() {
     names.sort();
     assert_eq!(names, ["in.jsonl", "out.jsonl"]);
 }
+
+/// `/dev/stdout` as the output file: records arrive on stdout (written through the descriptor, not by
+/// replacing anything), and a bad line still writes nothing there.
+#[cfg(target_os = "linux")]
+#[test]
+fn dev_stdout_as_output_gets_everything_or_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = r#"{"id": "a", "language": "ta", "x_transcription": "அவன் வந்தான்", "y_transcription": "அவள் வந்தாள்"}"#;
+    let input = write(dir.path(), "in.jsonl", &format!("{good}\n{good}\n"));
+    let out = uraikal(&["build-lattices", &input, "/dev/stdout"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 2);
+    assert!(text.lines().all(|l| serde_json::from_str::<Value>(l).unwrap()["lattice"].is_array()));
+
+    let bad = write(dir.path(), "bad.jsonl", &format!("{good}\n[1, 2]\n"));
+    let out = uraikal(&["build-lattices", &bad, "/dev/stdout"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "partial output: {}", String::from_utf8_lossy(&out.stdout));
+
+    let record = r#"{"id": "u1", "language": "ta", "hypothesis": "அவன்", "reference": [["அவன்"]]}"#;
+    let batch = write(dir.path(), "batch.jsonl", &format!("{record}\n{{\"id\": 2}}\n"));
+    let out = uraikal(&["oiwer", "--input", &batch, "--output", "/dev/stdout"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "partial output: {}", String::from_utf8_lossy(&out.stdout));
+}
