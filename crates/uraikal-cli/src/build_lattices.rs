@@ -4,6 +4,7 @@
 //! record is built (records are written as they are built, into a temporary file), so a bad record leaves
 //! no partial file.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -11,8 +12,6 @@ use anyhow::{anyhow, Context, Result};
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::value::RawValue;
-
-use std::borrow::Cow;
 
 use crate::common::{write_json_str, JsonStr};
 use uraikal_metrics::lattice::{build_lattice, Language, Lattice, Mode};

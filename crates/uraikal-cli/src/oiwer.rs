@@ -471,7 +471,6 @@ fn score_line(
         None => fallback.ok_or("the record has no \"language\" and no --language was given")?,
     };
     let mode = mode.unwrap_or(Mode::default_for(language));
-    let id = id.filter(|id| *id != "null");
     // The result is written from the scorer's own buffers (no string per alignment step).
     let write = |result: &OiwerView<'_>| -> Result<(usize, usize), String> {
         write_record(out, id, result, mode);

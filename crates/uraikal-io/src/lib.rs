@@ -208,14 +208,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 pub struct AtomicFile {
     path: PathBuf,
     target: Target,
-    written: u64,
-    /// Where the bytes start whose write-back has not been started.
-    unstarted: u64,
 }
 
 enum Target {
-    /// The temporary file, renamed over `path` on commit, and the folders made for it (deepest first).
-    Replace { tmp: PathBuf, file: fs::File, made: Vec<PathBuf> },
+    /// The temporary file, renamed over `path` on commit; the folders made for it (deepest first); the
+    /// bytes written since write-back was last started.
+    Replace { tmp: PathBuf, file: fs::File, made: Vec<PathBuf>, unstarted: u64 },
     /// `path` is written directly, with everything, at the commit.
     Direct(Vec<u8>),
     /// Committed or given up.
@@ -230,7 +228,7 @@ impl AtomicFile {
     /// Starts the temporary file beside `path` (making missing parent folders), or, for a path that is not
     /// a file to replace, a buffer for it.
     pub fn create(path: &Path) -> Result<AtomicFile, Error> {
-        let direct = AtomicFile { path: path.to_path_buf(), target: Target::Direct(Vec::new()), written: 0, unstarted: 0 };
+        let direct = AtomicFile { path: path.to_path_buf(), target: Target::Direct(Vec::new()) };
         let special = |p: &Path| p.starts_with("/dev") || p.starts_with("/proc");
         if special(path) {
             return Ok(direct);
@@ -254,43 +252,34 @@ impl AtomicFile {
         fs::create_dir_all(&parent).map_err(|e| Error::io(&parent, e))?;
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let tmp = parent.join(format!(".{name}.tmp{}", std::process::id()));
-        let mut file = AtomicFile { path: target, target: Target::Done, written: 0, unstarted: 0 };
-        match fs::File::create(&tmp) {
-            Ok(handle) => file.target = Target::Replace { tmp, file: handle, made },
-            Err(e) => {
-                remove_made(&made);
-                return Err(Error::io(path, e));
-            }
-        }
-        Ok(file)
+        let file = fs::File::create(&tmp).map_err(|e| {
+            remove_made(&made);
+            Error::io(path, e)
+        })?;
+        Ok(AtomicFile { path: target, target: Target::Replace { tmp, file, made, unstarted: 0 } })
     }
 
     /// Appends `bytes`.
     pub fn write(&mut self, bytes: &[u8]) -> Result<(), Error> {
         match &mut self.target {
             Target::Direct(buffer) => buffer.extend_from_slice(bytes),
-            Target::Replace { file, .. } => {
+            Target::Replace { file, unstarted, .. } => {
                 file.write_all(bytes).map_err(|e| Error::io(&self.path, e))?;
-                if self.written + bytes.len() as u64 - self.unstarted >= WRITE_BACK_BATCH {
+                *unstarted += bytes.len() as u64;
+                if *unstarted >= WRITE_BACK_BATCH {
+                    *unstarted = 0;
                     #[cfg(target_os = "linux")]
-                    // SAFETY: sync_file_range takes the open file's descriptor and a byte range, and only
-                    // starts write-back; a failure is harmless (the commit's fsync does the work then).
+                    // SAFETY: sync_file_range takes the open file's descriptor and a byte range (0, 0: the
+                    // whole file; pages already on their way are skipped), and only starts write-back; a
+                    // failure is harmless (the commit's fsync does the work then).
                     unsafe {
                         use std::os::fd::AsRawFd;
-                        let end = self.written + bytes.len() as u64;
-                        libc::sync_file_range(
-                            file.as_raw_fd(),
-                            self.unstarted as libc::off64_t,
-                            (end - self.unstarted) as libc::off64_t,
-                            libc::SYNC_FILE_RANGE_WRITE,
-                        );
-                        self.unstarted = end;
+                        libc::sync_file_range(file.as_raw_fd(), 0, 0, libc::SYNC_FILE_RANGE_WRITE);
                     }
                 }
             }
             Target::Done => unreachable!("an AtomicFile is open until its commit"),
         }
-        self.written += bytes.len() as u64;
         Ok(())
     }
 
@@ -315,7 +304,7 @@ impl AtomicFile {
                 };
                 result.map_err(|e| Error::io(&self.path, e))
             }
-            Target::Replace { tmp, file, made } => {
+            Target::Replace { tmp, file, made, .. } => {
                 let result = file.sync_all().and_then(|()| {
                     drop(file);
                     fs::rename(&tmp, &self.path)
@@ -334,7 +323,7 @@ impl AtomicFile {
 impl Drop for AtomicFile {
     fn drop(&mut self) {
         // Never committed: the partial file goes, and the folders made for it.
-        if let Target::Replace { tmp, file, made } = std::mem::replace(&mut self.target, Target::Done) {
+        if let Target::Replace { tmp, file, made, .. } = std::mem::replace(&mut self.target, Target::Done) {
             drop(file);
             let _ = fs::remove_file(&tmp);
             remove_made(&made);

@@ -47,11 +47,11 @@ pub fn build_lattice<S: AsRef<str>>(
 type Form<'t> = Cow<'t, str>;
 
 fn vimarsha_groups(texts: &[String]) -> Vec<Vec<Form<'_>>> {
-    let words = |text| -> Vec<Form<'_>> { words(text).map(Cow::Borrowed).collect() };
+    let split = |text| -> Vec<Form<'_>> { words(text).map(Cow::Borrowed).collect() };
     let mut groups: Vec<Vec<Form<'_>>> = if texts.len() == 1 {
-        words(&texts[0]).into_iter().map(|w| vec![w]).collect()
+        split(&texts[0]).into_iter().map(|w| vec![w]).collect()
     } else {
-        pair_groups(&words(&texts[0]), &words(&texts[1]))
+        pair_groups(&split(&texts[0]), &split(&texts[1]))
     };
     // Each further hypothesis is aligned with the consensus (every group's first form). A new group whose
     // first form is found in the consensus (searching forward from the last one found) joins that
@@ -60,7 +60,7 @@ fn vimarsha_groups(texts: &[String]) -> Vec<Vec<Form<'_>>> {
         let consensus: Vec<Form<'_>> = groups.iter().map(|g| g[0].clone()).collect();
         let mut previous = std::mem::take(&mut groups).into_iter();
         let mut cursor = 0;
-        for group in pair_groups(&consensus, &words(text)) {
+        for group in pair_groups(&consensus, &split(text)) {
             match consensus[cursor..].iter().position(|c| *c == group[0]) {
                 Some(offset) => {
                     let at = cursor + offset;
