@@ -28,6 +28,7 @@ mod prep;
 
 // --- area: release (issue 10) ---
 mod fixtures;
+mod fuzz;
 mod release;
 mod version;
 
@@ -65,6 +66,7 @@ const HELP: &[&str] = &[
     "release [--dry-run] [--no-test] X.Y.Z            bump, check, test, publish --dry-run, print the tag command",
     "regen-fixtures [--check]                         regenerate derived fixtures (or check they are fresh)",
     "audio-fixtures [--check]         regenerate fixtures/audio with ffmpeg (or check them against SHA256SUMS)",
+    "fuzz [--seconds N] [--only NAME]                 run every cargo-fuzz target in fuzz/ (nightly, cargo-fuzz)",
 ];
 
 fn main() -> Result<()> {
@@ -109,6 +111,7 @@ fn main() -> Result<()> {
         }
         Some("release") => release::release(rest),
         Some("regen-fixtures") => fixtures::regen_fixtures(rest),
+        Some("fuzz") => fuzz::run(rest),
 
         Some(other) => bail!("unknown task {other:?}; `cargo xtask help` lists them"),
     }

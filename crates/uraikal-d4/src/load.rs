@@ -86,7 +86,15 @@ impl Loaded {
         sha256: Option<String>,
         json: &[u8],
     ) -> Result<Loaded, Error> {
-        let tokenizer = Tokenizer::from_bytes(json).map_err(|e| {
+        // The tokenizers library panics on some malformed files (an `expect` in its decoder reader, found by
+        // `cargo xtask fuzz`); such a file is unloadable like any other.
+        let parsed = std::panic::catch_unwind(|| Tokenizer::from_bytes(json)).map_err(|_| {
+            Error::new(
+                source,
+                ErrorKind::Unloadable("not a valid tokenizer.json: the tokenizers library panicked reading it".into()),
+            )
+        })?;
+        let tokenizer = parsed.map_err(|e| {
             Error::new(
                 source,
                 ErrorKind::Unloadable(format!("not a valid tokenizer.json: {e}")),
@@ -446,6 +454,17 @@ fn load_hub(spec: &str) -> Result<Loaded, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_the_tokenizers_library_panics_on_is_unloadable() {
+        // Found by `cargo xtask fuzz` (d4_tokenizer_json): broken JSON inside the decoder makes the library's
+        // decoder reader `expect` fail instead of returning the syntax error.
+        let json = r#"{"version":"1.0","truncation":null,"padding":null,"added_tokens":[],"normalizer":null,
+            "pre_tokenizer":null,"post_processor":null,"decoder":{"ty"ep:"ByteLevel"},
+            "model":{"type":"BPE","vocab":{"a":0},"merges":[]}}"#;
+        let error = Loaded::from_json("x", "x.json", None, json.as_bytes()).unwrap_err();
+        assert!(error.to_string().contains("not a valid tokenizer.json"), "{error}");
+    }
 
     #[test]
     fn byte_level_alphabet_is_a_bijection_onto_bytes() {

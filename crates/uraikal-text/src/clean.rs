@@ -177,13 +177,18 @@ fn clean_token(token: &[char], options: CleanOptions, out: &mut Vec<char>) {
     }
 }
 
-/// T3.4: a token is in visual order when ெ, ே or ை stands where it cannot attach (at the start, or after
-/// anything but a consonant) and a consonant follows it (through any further pre-base signs), so that T3.5
-/// can place it. A sign that no consonant follows cannot be placed and says nothing about the token; were it
-/// counted, every pass would move the token's other signs one letter further.
+/// T3.4: a token is in visual order when a run of ெ, ே, ை stands where it cannot attach (at the start, or
+/// after anything but a consonant) and a consonant follows it, so that T3.5 can place it. A run is judged by
+/// where it starts: T3.5 places a run as a whole, and were its later signs judged alone (each stands after a
+/// sign), every pass would carry the placed run one consonant further. A sign that no consonant follows cannot
+/// be placed and says nothing about the token, for the same reason.
 fn is_visual_order(token: &[char]) -> bool {
     token.iter().enumerate().any(|(i, &c)| {
-        is_pre_base_sign(c) && (i == 0 || !is_consonant(token[i - 1])) && pre_base_run_then_consonant(&token[i..]).is_some()
+        let run_start = i == 0 || !is_pre_base_sign(token[i - 1]);
+        is_pre_base_sign(c)
+            && run_start
+            && (i == 0 || !is_consonant(token[i - 1]))
+            && pre_base_run_then_consonant(&token[i..]).is_some()
     })
 }
 
@@ -320,5 +325,9 @@ mod tests {
         // A run of pre-base signs moves as a whole, in one pass.
         check("ெேெேக", "கெேெே");
         check("கெேெே", "கெேெே");
+        // Found by `cargo xtask fuzz` (text_clean): a placed run was judged again by its second sign, which
+        // stands after a sign, so each pass carried the run one consonant further.
+        check("ைெககளசத", "கைெகளசத");
+        check("கைெகளசத", "கைெகளசத");
     }
 }
