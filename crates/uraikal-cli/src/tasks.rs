@@ -1,0 +1,209 @@
+//! `uraikal tasks`: practice tasks for reinforcement learning (issue 22), a thin layer over uraikal-tasks:
+//! list the families, generate a seeded run as JSONL, score answers against a run.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::{Subcommand, ValueEnum};
+use serde_json::{json, Value};
+use uraikal_tasks::{Config, Difficulty, Entry, Lang};
+
+use crate::common;
+
+/// The subcommands of `uraikal tasks`.
+#[derive(Subcommand)]
+pub enum TasksCommand {
+    /// List the task families and what each verifier accepts.
+    List {
+        /// Print a JSON array of {"name", "description", "accepts"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate N entries of a family as JSONL ({"id","family","question","answer","metadata"} a line).
+    Generate {
+        /// The family (see `uraikal tasks list`).
+        family: String,
+        /// How many entries.
+        #[arg(long, default_value_t = 100)]
+        n: usize,
+        /// The seed: the same seed and configuration give the same bytes on every platform.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The difficulty level (overrides the configuration file's).
+        #[arg(long, value_enum)]
+        difficulty: Option<DifficultyArg>,
+        /// A JSON file of knobs: difficulty, lang, min_number, max_number, min_letters, max_letters, words.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The language of the instructions (overrides the configuration file's).
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
+        /// The output file (written atomically); stdout when absent.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Score answers ({"id","answer"} a line) against generated tasks: per entry and per family.
+    Score {
+        /// The tasks file written by `tasks generate` (one or several families).
+        tasks: PathBuf,
+        /// The answers file.
+        answers: PathBuf,
+        /// Print one {"id","score"} line per task entry, then one summary line per family.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `--difficulty`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum DifficultyArg {
+    Easy,
+    Medium,
+    Hard,
+}
+
+/// `--lang`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum LangArg {
+    /// Tamil instructions.
+    Ta,
+    /// An English instruction before the Tamil question.
+    En,
+}
+
+/// Runs one `uraikal tasks` subcommand.
+pub fn run(command: TasksCommand) -> Result<ExitCode> {
+    match command {
+        TasksCommand::List { json } => list(json)?,
+        TasksCommand::Generate {
+            family,
+            n,
+            seed,
+            difficulty,
+            config,
+            lang,
+            out,
+        } => {
+            let family = uraikal_tasks::family(&family)?;
+            let mut config = match &config {
+                Some(path) => {
+                    let text = uraikal_io::read_utf8(path)?;
+                    Config::from_json(&text).with_context(|| format!("{}", path.display()))?
+                }
+                None => Config::default(),
+            };
+            if let Some(d) = difficulty {
+                config.difficulty = match d {
+                    DifficultyArg::Easy => Difficulty::Easy,
+                    DifficultyArg::Medium => Difficulty::Medium,
+                    DifficultyArg::Hard => Difficulty::Hard,
+                };
+            }
+            if let Some(l) = lang {
+                config.lang = match l {
+                    LangArg::Ta => Lang::Ta,
+                    LangArg::En => Lang::En,
+                };
+            }
+            config.check()?;
+            let mut bytes = Vec::with_capacity(n * 256);
+            for index in 0..n as u64 {
+                serde_json::to_writer(&mut bytes, &family.entry(seed, index, &config))?;
+                bytes.push(b'\n');
+            }
+            match out {
+                Some(path) => uraikal_io::write_atomic(&path, &bytes)?,
+                None => std::io::stdout().lock().write_all(&bytes)?,
+            }
+        }
+        TasksCommand::Score {
+            tasks,
+            answers,
+            json,
+        } => score(&tasks, &answers, json)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn list(json: bool) -> Result<()> {
+    let families = uraikal_tasks::families();
+    if json {
+        let list: Vec<Value> = families
+            .iter()
+            .map(|f| json!({"name": f.name, "description": f.description, "accepts": f.accepts}))
+            .collect();
+        return common::print_json(&list);
+    }
+    let width = families.iter().map(|f| f.name.len()).max().unwrap_or(0);
+    for f in families {
+        println!("{:width$}  {}", f.name, f.description);
+    }
+    Ok(())
+}
+
+fn score(tasks_path: &PathBuf, answers_path: &PathBuf, json: bool) -> Result<()> {
+    let tasks = uraikal_io::parse_jsonl::<Entry>(tasks_path)?;
+    let mut lines: HashMap<&str, usize> = HashMap::with_capacity(tasks.len());
+    for record in &tasks {
+        uraikal_tasks::family(&record.value.family)
+            .with_context(|| format!("{}:{}", tasks_path.display(), record.line))?;
+        if lines.insert(&record.value.id, record.line).is_some() {
+            bail!(
+                "{}:{}: duplicate id {:?}",
+                tasks_path.display(),
+                record.line,
+                record.value.id
+            );
+        }
+    }
+    let mut answers: HashMap<String, String> = HashMap::with_capacity(tasks.len());
+    for record in uraikal_io::parse_jsonl::<Value>(answers_path)? {
+        let at = format!("{}:{}", answers_path.display(), record.line);
+        let Some(id) = record.value.get("id").and_then(Value::as_str) else {
+            bail!("{at}: an answer needs a string \"id\"");
+        };
+        let answer = match record.value.get("answer") {
+            Some(Value::String(s)) => s.clone(),
+            Some(v @ (Value::Number(_) | Value::Bool(_))) => v.to_string(),
+            _ => bail!("{at}: an answer needs \"answer\" (a string or a number)"),
+        };
+        if !lines.contains_key(id) {
+            bail!("{at}: id {id:?} is not in {}", tasks_path.display());
+        }
+        if answers.insert(id.to_string(), answer).is_some() {
+            bail!("{at}: a second answer for id {id:?}");
+        }
+    }
+    let entries: Vec<Entry> = tasks.into_iter().map(|r| r.value).collect();
+    let (scores, summary) =
+        uraikal_tasks::score_run(&entries, |id| answers.get(id).map(String::as_str))?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if json {
+        for (entry, score) in entries.iter().zip(&scores) {
+            serde_json::to_writer(&mut out, &json!({"id": entry.id, "score": score}))?;
+            writeln!(out)?;
+        }
+        for family in &summary {
+            serde_json::to_writer(&mut out, family)?;
+            writeln!(out)?;
+        }
+    } else {
+        writeln!(
+            out,
+            "{:24} {:>8} {:>8} {:>8} {:>8}",
+            "family", "entries", "answered", "right", "mean"
+        )?;
+        for f in &summary {
+            writeln!(
+                out,
+                "{:24} {:>8} {:>8} {:>8} {:>8.4}",
+                f.family, f.entries, f.answered, f.right, f.mean
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
