@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
@@ -144,7 +144,7 @@ fn list(json: bool) -> Result<()> {
     Ok(())
 }
 
-fn score(tasks_path: &PathBuf, answers_path: &PathBuf, json: bool) -> Result<()> {
+fn score(tasks_path: &Path, answers_path: &Path, json: bool) -> Result<()> {
     let tasks = uraikal_io::parse_jsonl::<Entry>(tasks_path)?;
     let mut lines: HashMap<&str, usize> = HashMap::with_capacity(tasks.len());
     for record in &tasks {

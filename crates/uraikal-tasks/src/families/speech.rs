@@ -37,9 +37,9 @@ fn grouped(n: u64, indian: bool) -> String {
         // Digits left from here: a comma before the last three, then every two (Indian) or three.
         let left = bytes.len() - i;
         let comma = if indian {
-            left == 3 || (left > 3 && (left - 3) % 2 == 0)
+            left == 3 || (left > 3 && (left - 3).is_multiple_of(2))
         } else {
-            left % 3 == 0
+            left.is_multiple_of(3)
         };
         if i > 0 && comma {
             out.push(',');
@@ -57,7 +57,11 @@ pub(super) const DATE: Family = Family {
         let year = 1900 + rng.below(200);
         let month = 1 + rng.below(12);
         let days = match month {
-            2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+            2 if year.is_multiple_of(4)
+                && (!year.is_multiple_of(100) || year.is_multiple_of(400)) =>
+            {
+                29
+            }
             2 => 28,
             4 | 6 | 9 | 11 => 30,
             _ => 31,
