@@ -47,7 +47,13 @@ const LAYERS: &[(&str, &[&str])] = &[
             "uraikal-asr",
             "uraikal-d4",
             "uraikal-prep",
+            "uraikal-tasks",
         ],
+    ),
+    // --- area: tasks (issue 22) ---
+    (
+        "uraikal-tasks",
+        &["uraikal-text", "uraikal-numbers", "uraikal-yaappu", "uraikal-metrics"],
     ),
 ];
 

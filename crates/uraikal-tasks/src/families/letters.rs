@@ -81,7 +81,7 @@ pub(super) const NTH: Family = Family {
         Task {
             question: question(
                 config,
-                &format!("இந்தச் சொல்லின் {}-ஆவது எழுத்து எது", n + 1),
+                &format!("இந்தச் சொல்லின் {}-ஆவது எழுத்து எது?", n + 1),
                 &format!("Which is letter number {} (counting Tamil letters, not code points) of this word?", n + 1),
                 word,
             ),

@@ -41,9 +41,11 @@ pub(crate) static ALL: &[Family] = &[
 /// The question: the Tamil instruction and the material; with [`Lang::En`], the English instruction on
 /// a line before it.
 pub(crate) fn question(config: &Config, ta: &str, en: &str, material: &str) -> String {
+    // A question mark ends the instruction; anything else takes a colon before the material.
+    let colon = if ta.ends_with('?') { " " } else { ": " };
     match config.lang {
-        Lang::Ta => format!("{ta}: {material}"),
-        Lang::En => format!("{en}\n{ta}: {material}"),
+        Lang::Ta => format!("{ta}{colon}{material}"),
+        Lang::En => format!("{en}\n{ta}{colon}{material}"),
     }
 }
 

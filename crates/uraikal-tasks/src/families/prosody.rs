@@ -109,7 +109,7 @@ pub(super) const VAAYPAADU: Family = Family {
         Task {
             question: question(
                 config,
-                &format!("இந்தக் குறளின் {}-ஆவது சீர் «{}» இன் வாய்பாடு என்ன", cir + 1, c.text),
+                &format!("இந்தக் குறளின் {}-ஆவது சீர் «{}» இன் வாய்பாடு என்ன?", cir + 1, c.text),
                 &format!("What is the vaaypaadu (தேமா, புளிமா, …) of cir {} «{}» of this kural?", cir + 1, c.text),
                 &one_line(index),
             ),
@@ -131,7 +131,7 @@ pub(super) const TALAI: Family = Family {
         Task {
             question: question(
                 config,
-                &format!("இந்தக் குறளின் {}-ஆவது சீர் «{a}», அடுத்த சீர் «{b}» இவற்றுக்கு இடையிலான தளை எது", k + 1),
+                &format!("இந்தக் குறளின் {}-ஆவது சீர் «{a}», அடுத்த சீர் «{b}» இவற்றுக்கு இடையிலான தளை எது?", k + 1),
                 &format!("Which talai links cir {} «{a}» and the next cir «{b}» of this kural?", k + 1),
                 &one_line(*index),
             ),
