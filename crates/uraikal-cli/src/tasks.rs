@@ -109,14 +109,27 @@ pub fn run(command: TasksCommand) -> Result<ExitCode> {
                 };
             }
             config.check()?;
-            let mut bytes = Vec::with_capacity(n * 256);
+            // Written in 1 MiB pieces: a run of millions of entries is never held in memory whole.
+            let mut file = match &out {
+                Some(path) => Some(uraikal_io::AtomicFile::create(path)?),
+                None => None,
+            };
+            let mut stdout = std::io::stdout().lock();
+            let mut bytes = Vec::with_capacity(1 << 20);
             for index in 0..n as u64 {
                 serde_json::to_writer(&mut bytes, &family.entry(seed, index, &config))?;
                 bytes.push(b'\n');
+                if bytes.len() >= 1 << 20 || index + 1 == n as u64 {
+                    match &mut file {
+                        Some(file) => file.write(&bytes)?,
+                        None => stdout.write_all(&bytes)?,
+                    }
+                    bytes.clear();
+                }
             }
-            match out {
-                Some(path) => uraikal_io::write_atomic(&path, &bytes)?,
-                None => std::io::stdout().lock().write_all(&bytes)?,
+            match file {
+                Some(file) => file.commit()?,
+                None => stdout.flush()?,
             }
         }
         TasksCommand::Score {
