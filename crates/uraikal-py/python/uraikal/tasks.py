@@ -60,7 +60,6 @@ class TamilTaskDataset:
         self._config_json = json.dumps(self.config)
         # Validates the family and the configuration now rather than at the first entry.
         tasks_generate(name, self.seed, 0, 0, self._config_json)
-        self._cache: dict[int, dict] = {}
 
     def __len__(self) -> int:
         return self.size
@@ -70,18 +69,13 @@ class TamilTaskDataset:
             idx += self.size
         if not 0 <= idx < self.size:
             raise IndexError(f"index {idx} out of range for a dataset of {self.size}")
-        entry = self._cache.get(idx)
-        if entry is None:
-            raw = tasks_generate(self.name, self.seed, idx, 1, self._config_json)[0]
-            metadata = dict(raw["metadata"])
-            metadata.update(
-                {"source_dataset": self.source_dataset, "source_index": idx, "family": raw["family"], "id": raw["id"],
-                 "difficulty": self.config.get("difficulty", "medium")}
-            )
-            entry = {"question": raw["question"], "answer": raw["answer"], "metadata": metadata}
-            self._cache[idx] = entry
-        # A copy: callers (reasoning-gym's composite among them) may add keys to the metadata.
-        return {"question": entry["question"], "answer": entry["answer"], "metadata": dict(entry["metadata"])}
+        raw = tasks_generate(self.name, self.seed, idx, 1, self._config_json)[0]
+        metadata = raw["metadata"]
+        metadata.update(
+            {"source_dataset": self.source_dataset, "source_index": idx, "family": raw["family"], "id": raw["id"],
+             "difficulty": self.config.get("difficulty", "medium")}
+        )
+        return {"question": raw["question"], "answer": raw["answer"], "metadata": metadata}
 
     def __iter__(self) -> Iterator[dict]:
         for idx in range(self.size):
