@@ -158,45 +158,60 @@ fn list(json: bool) -> Result<()> {
 }
 
 fn score(tasks_path: &Path, answers_path: &Path, json: bool) -> Result<()> {
-    let tasks = uraikal_io::parse_jsonl::<Entry>(tasks_path)?;
-    let mut lines: HashMap<&str, usize> = HashMap::with_capacity(tasks.len());
-    for record in &tasks {
-        uraikal_tasks::family(&record.value.family)
-            .with_context(|| format!("{}:{}", tasks_path.display(), record.line))?;
-        if lines.insert(&record.value.id, record.line).is_some() {
-            bail!(
-                "{}:{}: duplicate id {:?}",
-                tasks_path.display(),
-                record.line,
-                record.value.id
-            );
-        }
-    }
-    let mut answers: HashMap<String, String> = HashMap::with_capacity(tasks.len());
-    for record in uraikal_io::parse_jsonl::<Value>(answers_path)? {
-        let at = format!("{}:{}", answers_path.display(), record.line);
-        let Some(id) = record.value.get("id").and_then(Value::as_str) else {
+    // The answers first, then the tasks line by line: each entry is scored as it is read and only its id,
+    // family and score are kept (a run of a million entries fits in little memory). Nothing is printed
+    // before both files have been read without error.
+    let text = uraikal_io::read_utf8(answers_path)?;
+    let mut answers: HashMap<String, (String, usize)> = HashMap::new();
+    for (line, bytes) in uraikal_io::non_blank_lines(text.as_bytes()) {
+        let at = format!("{}:{line}", answers_path.display());
+        let record: Value = serde_json::from_slice(bytes).with_context(|| at.clone())?;
+        let Some(id) = record.get("id").and_then(Value::as_str) else {
             bail!("{at}: an answer needs a string \"id\"");
         };
-        let answer = match record.value.get("answer") {
+        let answer = match record.get("answer") {
             Some(Value::String(s)) => s.clone(),
             Some(v @ (Value::Number(_) | Value::Bool(_))) => v.to_string(),
             _ => bail!("{at}: an answer needs \"answer\" (a string or a number)"),
         };
-        if !lines.contains_key(id) {
-            bail!("{at}: id {id:?} is not in {}", tasks_path.display());
-        }
-        if answers.insert(id.to_string(), answer).is_some() {
+        if answers.insert(id.to_string(), (answer, line)).is_some() {
             bail!("{at}: a second answer for id {id:?}");
         }
     }
-    let entries: Vec<Entry> = tasks.into_iter().map(|r| r.value).collect();
-    let (scores, summary) =
-        uraikal_tasks::score_run(&entries, |id| answers.get(id).map(String::as_str))?;
+    let text = uraikal_io::read_utf8(tasks_path)?;
+    let mut seen: HashMap<String, usize> = HashMap::with_capacity(answers.len());
+    let mut rows: Vec<(usize, f64, bool)> = Vec::new();
+    let families = uraikal_tasks::families();
+    for (line, bytes) in uraikal_io::non_blank_lines(text.as_bytes()) {
+        let at = format!("{}:{line}", tasks_path.display());
+        let entry: Entry = serde_json::from_slice(bytes).with_context(|| at.clone())?;
+        let index = families.iter().position(|f| f.name == entry.family);
+        let Some(index) = index else {
+            return Err(uraikal_tasks::Error::UnknownFamily(entry.family)).with_context(|| at);
+        };
+        let answer = answers.remove(&entry.id);
+        let score = answer
+            .as_ref()
+            .map_or(0.0, |(a, _)| families[index].score(&entry, a));
+        rows.push((index, score, answer.is_some()));
+        if seen.insert(entry.id, rows.len() - 1).is_some() {
+            bail!("{at}: duplicate id");
+        }
+    }
+    if let Some((id, (_, line))) = answers.iter().min_by_key(|(_, (_, line))| *line) {
+        bail!(
+            "{}:{line}: id {id:?} is not in {}",
+            answers_path.display(),
+            tasks_path.display()
+        );
+    }
+    let summary = uraikal_tasks::summarize(rows.iter().map(|&(f, s, a)| (families[f].name, s, a)));
+    let mut ids: Vec<(usize, String)> = seen.into_iter().map(|(id, row)| (row, id)).collect();
+    ids.sort_unstable_by_key(|(row, _)| *row);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if json {
-        for (entry, score) in entries.iter().zip(&scores) {
-            serde_json::to_writer(&mut out, &json!({"id": entry.id, "score": score}))?;
+        for ((_, id), (_, score, _)) in ids.iter().zip(&rows) {
+            serde_json::to_writer(&mut out, &json!({"id": id, "score": score}))?;
             writeln!(out)?;
         }
         for family in &summary {
