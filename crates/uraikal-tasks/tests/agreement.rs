@@ -177,3 +177,28 @@ fn speech_and_prosody_answers_are_the_library_outputs() {
         "the verdicts are balanced: {yes} of 1000 valid"
     );
 }
+
+#[test]
+fn prosody_answers_are_the_scan_of_the_kural_in_the_metadata() {
+    for e in generate("yaappu.asai", 300, 19, &Config::default()).unwrap() {
+        let scan = uraikal_yaappu::scan(e.metadata["text"].as_str().unwrap());
+        let cir = &scan.cirs[e.metadata["cir"].as_u64().unwrap() as usize - 1];
+        let names: Vec<&str> = cir.asai.iter().map(|a| a.name()).collect();
+        assert_eq!(e.answer, names.join(" "));
+        assert_eq!(e.metadata["cir_text"], cir.text.as_str());
+    }
+    for e in generate("yaappu.vaaypaadu", 300, 19, &Config::default()).unwrap() {
+        let scan = uraikal_yaappu::scan(e.metadata["text"].as_str().unwrap());
+        assert_eq!(
+            Some(e.answer.as_str()),
+            scan.cirs[e.metadata["cir"].as_u64().unwrap() as usize - 1].pattern
+        );
+    }
+    for e in generate("yaappu.talai", 300, 19, &Config::default()).unwrap() {
+        let scan = uraikal_yaappu::scan(e.metadata["text"].as_str().unwrap());
+        assert_eq!(
+            e.answer,
+            scan.talai[e.metadata["cir"].as_u64().unwrap() as usize - 1].name()
+        );
+    }
+}

@@ -81,7 +81,12 @@ pub(super) const ASAI: Family = Family {
                 &one_line(index),
             ),
             answer: names.join(" "),
-            metadata: meta([("kural", json!(kurals()[index].number)), ("cir", json!(cir + 1)), ("cir_text", json!(c.text))]),
+            metadata: meta([
+                ("kural", json!(kurals()[index].number)),
+                ("text", json!(kurals()[index].text)),
+                ("cir", json!(cir + 1)),
+                ("cir_text", json!(c.text)),
+            ]),
         }
     },
     score: |expected, _, given| {
@@ -114,7 +119,12 @@ pub(super) const VAAYPAADU: Family = Family {
                 &one_line(index),
             ),
             answer: c.pattern.unwrap_or_default().to_string(),
-            metadata: meta([("kural", json!(kurals()[index].number)), ("cir", json!(cir + 1)), ("cir_text", json!(c.text))]),
+            metadata: meta([
+                ("kural", json!(kurals()[index].number)),
+                ("text", json!(kurals()[index].text)),
+                ("cir", json!(cir + 1)),
+                ("cir_text", json!(c.text)),
+            ]),
         }
     },
     score: |expected, _, given| exact_name(expected, given),
@@ -136,7 +146,12 @@ pub(super) const TALAI: Family = Family {
                 &one_line(*index),
             ),
             answer: scan.talai[k].name().to_string(),
-            metadata: meta([("kural", json!(kurals()[*index].number)), ("cir", json!(k + 1)), ("cirs", json!([a, b]))]),
+            metadata: meta([
+                ("kural", json!(kurals()[*index].number)),
+                ("text", json!(kurals()[*index].text)),
+                ("cir", json!(k + 1)),
+                ("cirs", json!([a, b])),
+            ]),
         }
     },
     score: |expected, _, given| exact_name(expected, given),
