@@ -18,7 +18,10 @@ use anyhow::{bail, Context, Result};
 /// The Uraikal crates each crate may depend on (normal and build dependencies).
 const LAYERS: &[(&str, &[&str])] = &[
     // The Python bindings sit beside the CLI (a separate Cargo workspace, built by maturin).
-    ("uraikal-py", &["uraikal-text", "uraikal-numbers", "uraikal-metrics"]),
+    (
+        "uraikal-py",
+        &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-tasks"],
+    ),
     ("uraikal-text", &[]),
     ("uraikal-io", &[]),
     ("uraikal-numbers", &["uraikal-text"]),
@@ -47,7 +50,13 @@ const LAYERS: &[(&str, &[&str])] = &[
             "uraikal-asr",
             "uraikal-d4",
             "uraikal-prep",
+            "uraikal-tasks",
         ],
+    ),
+    // --- area: tasks (issue 22) ---
+    (
+        "uraikal-tasks",
+        &["uraikal-text", "uraikal-numbers", "uraikal-yaappu", "uraikal-metrics"],
     ),
 ];
 

@@ -47,6 +47,9 @@ mod yaappu;
 // --- area: tn (issue 12) ---
 mod tn;
 
+// --- area: tasks (issue 22) ---
+mod tasks;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -121,6 +124,11 @@ enum Command {
     /// Text normalisation for speech: numbers, dates, money, units, times, phone numbers into spoken Tamil.
     Tn(tn::TnArgs),
 
+    // --- area: tasks (issue 22) ---
+    /// Practice tasks for reinforcement learning: seeded Tamil task families with exact verifiers.
+    #[command(subcommand)]
+    Tasks(tasks::TasksCommand),
+
     /// Print the versions that result records carry.
     Version,
 }
@@ -167,6 +175,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
         // --- area: tn (issue 12) ---
         Command::Tn(args) => tn::run(args),
+
+        // --- area: tasks (issue 22) ---
+        Command::Tasks(command) => tasks::run(command),
 
         Command::Version => {
             println!("uraikal {}", env!("CARGO_PKG_VERSION"));

@@ -11,6 +11,9 @@ use std::hash::BuildHasherDefault;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
+// --- area: tasks (issue 22) ---
+mod tasks;
+
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
@@ -306,5 +309,7 @@ fn _uraikal(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chrf, m)?)?;
     m.add_function(wrap_pyfunction!(chrf_pp, m)?)?;
     m.add_function(wrap_pyfunction!(oiwer, m)?)?;
+    // --- area: tasks (issue 22) ---
+    tasks::register(m)?;
     Ok(())
 }

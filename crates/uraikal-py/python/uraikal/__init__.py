@@ -7,11 +7,13 @@ Modules:
   ``normalize``, ``tamil_share``, ``graphemes``, ``compose`` / ``decompose``.
 * ``uraikal.numbers``: spoken and written number words, number words back to digits, Tamil numerals.
 * ``uraikal.metrics``: corpus ``wer`` / ``cer``, ``chrf`` / ``chrf_pp``, ``oiwer``.
+* ``uraikal.tasks``: practice tasks for reinforcement learning (reasoning-gym-compatible datasets).
 
 Errors in the input raise ``ValueError`` with the Rust library's message.
 """
 
 from ._uraikal import __version__, NORMALIZER_VERSION, UNICODE_VERSION, URAIKAL_VERSION
 from . import text, numbers, metrics
+from . import tasks  # --- area: tasks (issue 22) ---
 
-__all__ = ["__version__", "URAIKAL_VERSION", "NORMALIZER_VERSION", "UNICODE_VERSION", "text", "numbers", "metrics"]
+__all__ = ["__version__", "URAIKAL_VERSION", "NORMALIZER_VERSION", "UNICODE_VERSION", "text", "numbers", "metrics", "tasks"]
