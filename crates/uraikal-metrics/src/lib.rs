@@ -36,3 +36,6 @@ pub use unit::{units, Unit, UnknownUnit};
 
 // --- area: lattices (issue 6) ---
 pub mod lattice;
+
+// --- area: parity (issue 26) ---
+pub mod sacrebleu;

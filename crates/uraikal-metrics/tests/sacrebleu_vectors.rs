@@ -1,0 +1,229 @@
+//! sacrebleu 2.6.0 on its own test vectors (test_chrf.py: all 25 cases; test_bleu.py; test_ter.py) and on the
+//! golden pairs, to the last digit (SPEC M10–M12). The numbers are sacrebleu's own outputs, recorded in
+//! fixtures/metrics/sacrebleu_vectors.json by fixtures/metrics/sacrebleu_vectors.py.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use uraikal_metrics::sacrebleu::{Bleu, ChrfOptions, Smoothing, Ter, Tokenizer};
+use uraikal_metrics::Unit;
+
+fn fixture(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/metrics")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn vectors() -> Value {
+    serde_json::from_str(&fixture("sacrebleu_vectors.json")).unwrap()
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// sacrebleu's layout: one list per reference stream.
+fn streams(v: &Value) -> Vec<Vec<String>> {
+    v.as_array().unwrap().iter().map(strings).collect()
+}
+
+fn chrf_options(opts: &Value) -> ChrfOptions {
+    let mut o = ChrfOptions::default();
+    let flag = |k: &str| opts.get(k).and_then(Value::as_bool).unwrap_or(false);
+    if let Some(n) = opts.get("char_order").and_then(Value::as_u64) {
+        o.char_order = n as usize;
+    }
+    if let Some(n) = opts.get("word_order").and_then(Value::as_u64) {
+        o.word_order = n as usize;
+    }
+    if let Some(b) = opts.get("beta").and_then(Value::as_f64) {
+        o.beta = b;
+    }
+    o.lowercase = flag("lowercase");
+    o.whitespace = flag("whitespace");
+    o.eps_smoothing = flag("eps_smoothing");
+    o
+}
+
+fn bleu_options(opts: &Value) -> Bleu {
+    let mut o = Bleu::default();
+    if let Some(t) = opts.get("tokenize").and_then(Value::as_str) {
+        o.tokenizer = t.parse::<Tokenizer>().unwrap();
+    }
+    if let Some(n) = opts.get("max_ngram_order").and_then(Value::as_u64) {
+        o.max_ngram_order = n as usize;
+    }
+    o.lowercase = opts
+        .get("lowercase")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    o.effective_order = opts
+        .get("effective_order")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    let value = opts.get("smooth_value").and_then(Value::as_f64);
+    o.smoothing = match opts
+        .get("smooth_method")
+        .and_then(Value::as_str)
+        .unwrap_or("exp")
+    {
+        "none" => Smoothing::None,
+        "floor" => Smoothing::Floor(value.unwrap_or(0.1)),
+        "add-k" => Smoothing::AddK(value.unwrap_or(1.0)),
+        _ => Smoothing::Exp,
+    };
+    o
+}
+
+fn ter_options(opts: &Value) -> Ter {
+    let flag = |k: &str| opts.get(k).and_then(Value::as_bool).unwrap_or(false);
+    Ter {
+        normalized: flag("normalized"),
+        no_punct: flag("no_punct"),
+        case_sensitive: flag("case_sensitive"),
+    }
+}
+
+/// (references of segment i, for every i) from sacrebleu's stream layout.
+fn per_segment(refs: &[Vec<String>], segments: usize) -> Vec<Vec<&str>> {
+    (0..segments)
+        .map(|i| refs.iter().map(|stream| stream[i].as_str()).collect())
+        .collect()
+}
+
+#[test]
+fn chrf_equals_sacrebleu_on_its_25_test_cases_and_more() {
+    let v = vectors();
+    let cases = v["chrf"].as_array().unwrap();
+    assert!(cases.iter().filter(|c| !c["published"].is_null()).count() == 25);
+    for case in cases {
+        let options = chrf_options(&case["opts"]);
+        let hyps = strings(&case["hyps"]);
+        let refs = streams(&case["refs"]);
+        let segments = per_segment(&refs, hyps.len());
+        let mut total = options.stats(&[], "", Unit::CodePoint);
+        for (hyp, refs) in hyps.iter().zip(&segments) {
+            total.add(&options.stats(refs, hyp, Unit::CodePoint));
+        }
+        let got = options.score(&total);
+        assert_eq!(got, case["score"].as_f64().unwrap(), "{case}");
+        if let Some(published) = case["published"].as_f64() {
+            assert!((got - published).abs() < 1e-4, "{case}");
+        }
+        if let Some(signature) = case.get("signature").and_then(Value::as_str) {
+            assert_eq!(options.signature(&vec![refs.len(); hyps.len()]), signature);
+        }
+    }
+}
+
+#[test]
+fn bleu_equals_sacrebleu_on_its_tests() {
+    let v = vectors();
+    for case in v["bleu"].as_array().unwrap() {
+        let options = bleu_options(&case["opts"]);
+        let hyps = strings(&case["hyps"]);
+        let refs = streams(&case["refs"]);
+        let mut total = options.zero();
+        for (hyp, refs) in hyps.iter().zip(per_segment(&refs, hyps.len())) {
+            total.add(&options.stats(&refs, hyp));
+        }
+        let got = options.score(&total).score;
+        assert_eq!(got, case["score"].as_f64().unwrap(), "{case}");
+        assert_eq!(
+            options.signature(&vec![refs.len(); hyps.len()]),
+            case["signature"].as_str().unwrap(),
+            "{case}"
+        );
+    }
+}
+
+#[test]
+fn ter_equals_sacrebleu_on_its_tests() {
+    let v = vectors();
+    for case in v["ter"].as_array().unwrap() {
+        let options = ter_options(&case["opts"]);
+        let hyps = strings(&case["hyps"]);
+        let refs = streams(&case["refs"]);
+        let mut total = uraikal_metrics::sacrebleu::TerStats::default();
+        for (hyp, refs) in hyps.iter().zip(per_segment(&refs, hyps.len())) {
+            total.add(&options.stats(&refs, hyp));
+        }
+        let got = options.score(&total);
+        assert_eq!(got, case["score"].as_f64().unwrap(), "{case}");
+        assert_eq!(
+            options.signature(&vec![refs.len(); hyps.len()]),
+            case["signature"].as_str().unwrap(),
+            "{case}"
+        );
+    }
+}
+
+#[test]
+fn golden_pairs_equal_sacrebleu_at_corpus_and_sentence_level() {
+    let v = vectors();
+    let rows: Vec<Value> = fixture("pairs.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let pairs: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["reference"].as_str().unwrap(),
+                r["hypothesis"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    let golden = &v["golden_pairs"];
+    let nrefs = vec![1; pairs.len()];
+    for case in golden["corpus"].as_array().unwrap() {
+        let opts = &case["opts"];
+        let (got, signature) = match case["metric"].as_str().unwrap() {
+            "chrf" => {
+                let o = chrf_options(opts);
+                let mut total = o.stats(&[], "", Unit::CodePoint);
+                pairs
+                    .iter()
+                    .for_each(|(r, h)| total.add(&o.stats(&[r], h, Unit::CodePoint)));
+                (o.score(&total), o.signature(&nrefs))
+            }
+            "bleu" => {
+                let o = bleu_options(opts);
+                let mut total = o.zero();
+                pairs.iter().for_each(|(r, h)| total.add(&o.stats(&[r], h)));
+                (o.score(&total).score, o.signature(&nrefs))
+            }
+            _ => {
+                let o = ter_options(opts);
+                let mut total = uraikal_metrics::sacrebleu::TerStats::default();
+                pairs.iter().for_each(|(r, h)| total.add(&o.stats(&[r], h)));
+                (o.score(&total), o.signature(&nrefs))
+            }
+        };
+        assert_eq!(got, case["score"].as_f64().unwrap(), "{case}");
+        assert_eq!(signature, case["signature"].as_str().unwrap());
+    }
+    let bleu = Bleu {
+        effective_order: true,
+        ..Bleu::default()
+    };
+    let ter = Ter::default();
+    for ((r, h), expected) in pairs.iter().zip(golden["sentence"].as_array().unwrap()) {
+        assert_eq!(
+            bleu.score(&bleu.stats(&[r], h)).score,
+            expected["bleu"].as_f64().unwrap(),
+            "{r} / {h}"
+        );
+        assert_eq!(
+            ter.score(&ter.stats(&[r], h)),
+            expected["ter"].as_f64().unwrap(),
+            "{r} / {h}"
+        );
+    }
+}
