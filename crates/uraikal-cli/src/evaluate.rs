@@ -34,6 +34,18 @@ pub enum EvalMetric {
     Charbleu,
     /// All of them.
     All,
+    /// sacrebleu's BLEU (--tokenize …).
+    Bleu,
+    /// sacrebleu's TER.
+    Ter,
+    /// Word (or character) error rate, jiwer's (--unit word).
+    Wer,
+    /// Match error rate.
+    Mer,
+    /// Word information lost.
+    Wil,
+    /// Word information preserved.
+    Wip,
 }
 
 /// The unit, as a command-line value.
@@ -45,6 +57,8 @@ pub enum UnitArg {
     Codepoint,
     /// Tamil letters of the script-normalised text.
     Letter,
+    /// Words (--metric wer|mer|wil|wip only).
+    Word,
 }
 
 impl From<UnitArg> for Unit {
@@ -53,6 +67,8 @@ impl From<UnitArg> for Unit {
             UnitArg::Grapheme => Unit::Grapheme,
             UnitArg::Codepoint => Unit::CodePoint,
             UnitArg::Letter => Unit::Letter,
+            // Refused before any metric runs (evaluate_peers::run) except the word rates, which split words.
+            UnitArg::Word => Unit::CodePoint,
         }
     }
 }
@@ -88,6 +104,8 @@ pub struct EvaluateArgs {
     /// JSON output (the batch form always prints JSON lines).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    peers: crate::evaluate_peers::PeerArgs,
 }
 
 #[derive(Deserialize)]
@@ -178,6 +196,15 @@ impl Plan {
 
 /// Runs `uraikal evaluate`.
 pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
+    let inputs = crate::evaluate_peers::Inputs {
+        reference: args.reference.as_deref(),
+        hypothesis: args.hypothesis.as_deref(),
+        pairs: args.pairs.as_deref(),
+        json: args.json,
+    };
+    if let Some(code) = crate::evaluate_peers::run(&args.peers, args.metric, args.unit, inputs)? {
+        return Ok(code);
+    }
     let all = args.metric == EvalMetric::All;
     let plan = Plan {
         unit: args.unit.into(),
@@ -194,7 +221,7 @@ pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
         return run_pairs(&plan, path);
     }
     let (Some(reference), Some(hypothesis)) = (&args.reference, &args.hypothesis) else {
-        bail!("give REF and HYP, or --pairs FILE.jsonl");
+        bail!("give REFERENCE and HYPOTHESIS (the hypothesis is missing), or --pairs FILE.jsonl");
     };
     let result = plan.score(reference, hypothesis);
     let line = plan.line(None, &result);

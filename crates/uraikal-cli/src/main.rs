@@ -47,6 +47,9 @@ mod yaappu;
 // --- area: tn (issue 12) ---
 mod tn;
 
+// --- area: parity (issue 26) ---
+mod evaluate_peers;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};

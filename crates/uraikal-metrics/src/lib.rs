@@ -39,3 +39,4 @@ pub mod lattice;
 
 // --- area: parity (issue 26) ---
 pub mod sacrebleu;
+pub mod transforms;
