@@ -49,6 +49,7 @@ mod tn;
 
 // --- area: parity (issue 26) ---
 mod evaluate_peers;
+mod text_parity;
 
 use std::process::ExitCode;
 
