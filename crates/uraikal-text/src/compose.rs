@@ -135,6 +135,8 @@ fn independent_vowel_script(c: char) -> Option<&'static Script> {
 /// assert_eq!(decompose("நிலுவை").unwrap(), "ந்இல்உவ்ஐ");
 /// assert_eq!(decompose("க்ஷேத்திரம்").unwrap(), "க்ஷ்ஏத்த்இர்அம்");
 /// assert_eq!(compose(&decompose("ශ්\u{200D}රී ලංකා").unwrap()).unwrap(), "ශ්\u{200D}රී ලංකා");
+/// // A vowel sign written in two parts (ெ + ா) decomposes as the one-code-point sign ொ does.
+/// assert_eq!(decompose("த\u{0BC6}\u{0BBE}டு").unwrap(), "த்ஒட்உ");
 /// assert!(decompose("க்அ").is_err());
 /// ```
 pub fn decompose(text: &str) -> Result<String, ComposeError> {
@@ -163,6 +165,15 @@ pub fn decompose(text: &str) -> Result<String, ComposeError> {
             Some(&(_, next)) => match script.vowels.iter().find(|&&(sign, _)| sign == next) {
                 Some(&(_, vowel)) => {
                     chars.next();
+                    // A vowel sign written in two parts (ெ + ா for ொ) is the one sign's vowel.
+                    let whole = chars.peek().and_then(|&(_, second)| unicode_normalization::char::compose(next, second));
+                    let vowel = match whole.and_then(|sign| script.vowels.iter().find(|&&(s, _)| s == sign)) {
+                        Some(&(_, whole_vowel)) => {
+                            chars.next();
+                            whole_vowel
+                        }
+                        None => vowel,
+                    };
                     out.push(script.virama);
                     out.push(vowel);
                 }
