@@ -130,8 +130,16 @@ impl References {
 }
 
 /// Runs the peers' metrics; `None` when the metric is one of the grapheme metrics (evaluate.rs's own).
-pub fn run(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: Inputs<'_>) -> Result<Option<ExitCode>> {
-    let word_family = matches!(metric, EvalMetric::Wer | EvalMetric::Mer | EvalMetric::Wil | EvalMetric::Wip);
+pub fn run(
+    args: &PeerArgs,
+    metric: EvalMetric,
+    unit: UnitArg,
+    inputs: Inputs<'_>,
+) -> Result<Option<ExitCode>> {
+    let word_family = matches!(
+        metric,
+        EvalMetric::Wer | EvalMetric::Mer | EvalMetric::Wil | EvalMetric::Wip
+    );
     if unit == UnitArg::Word && !word_family {
         bail!("--unit word is for --metric wer|mer|wil|wip");
     }
@@ -140,7 +148,11 @@ pub fn run(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: Inputs<'_
     }
     let scorer = match metric {
         EvalMetric::Chrf | EvalMetric::ChrfPlusPlus => {
-            let default_words = if metric == EvalMetric::ChrfPlusPlus { 2 } else { 0 };
+            let default_words = if metric == EvalMetric::ChrfPlusPlus {
+                2
+            } else {
+                0
+            };
             Scorer::Chrf(
                 ChrfOptions {
                     char_order: args.char_order.unwrap_or(6),
@@ -155,7 +167,11 @@ pub fn run(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: Inputs<'_
         }
         EvalMetric::Bleu => Scorer::Bleu(Bleu {
             lowercase: args.lowercase,
-            tokenizer: args.tokenize.as_deref().unwrap_or("13a").parse::<Tokenizer>()?,
+            tokenizer: args
+                .tokenize
+                .as_deref()
+                .unwrap_or("13a")
+                .parse::<Tokenizer>()?,
             smoothing: match args.smooth_method.unwrap_or(SmoothArg::Exp) {
                 SmoothArg::Exp => Smoothing::Exp,
                 SmoothArg::None => Smoothing::None,
@@ -165,7 +181,11 @@ pub fn run(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: Inputs<'_
             max_ngram_order: args.max_ngram_order.unwrap_or(4),
             effective_order: args.effective_order,
         }),
-        EvalMetric::Ter => Scorer::Ter(Ter { normalized: args.ter_normalized, no_punct: args.no_punct, case_sensitive: args.case_sensitive }),
+        EvalMetric::Ter => Scorer::Ter(Ter {
+            normalized: args.ter_normalized,
+            no_punct: args.no_punct,
+            case_sensitive: args.case_sensitive,
+        }),
         _ => return Ok(None),
     };
     if let Scorer::Chrf(options, _) = &scorer {
@@ -275,9 +295,19 @@ fn sacrebleu_metric(args: &PeerArgs, scorer: &Scorer, inputs: &Inputs<'_>) -> Re
         let records: Vec<uraikal_io::Record<PeerRecord>> = uraikal_io::parse_jsonl(path)?;
         let mut segments = Vec::with_capacity(records.len());
         for record in records {
-            let references: Vec<String> = record.value.reference.list().into_iter().map(str::to_string).collect();
+            let references: Vec<String> = record
+                .value
+                .reference
+                .list()
+                .into_iter()
+                .map(str::to_string)
+                .collect();
             if references.is_empty() {
-                bail!("{}:{}: \"reference\" has no references", path.display(), record.line);
+                bail!(
+                    "{}:{}: \"reference\" has no references",
+                    path.display(),
+                    record.line
+                );
             }
             segments.push((record.value.id, references, record.value.hypothesis));
         }
@@ -285,9 +315,17 @@ fn sacrebleu_metric(args: &PeerArgs, scorer: &Scorer, inputs: &Inputs<'_>) -> Re
     } else {
         let (references, hypotheses) = texts(args, inputs)?;
         if references.len() != hypotheses.len() {
-            bail!("REFERENCE has {} lines and HYPOTHESIS has {}: they must pair line by line", references.len(), hypotheses.len());
+            bail!(
+                "REFERENCE has {} lines and HYPOTHESIS has {}: they must pair line by line",
+                references.len(),
+                hypotheses.len()
+            );
         }
-        references.into_iter().zip(hypotheses).map(|(r, h)| (Value::Null, vec![r], h)).collect()
+        references
+            .into_iter()
+            .zip(hypotheses)
+            .map(|(r, h)| (Value::Null, vec![r], h))
+            .collect()
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut total = scorer.zero();
@@ -343,7 +381,12 @@ fn file_lines(path: &str) -> Result<Vec<String>> {
     Ok(text.lines().map(str::to_string).collect())
 }
 
-fn wer_family(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: &Inputs<'_>) -> Result<ExitCode> {
+fn wer_family(
+    args: &PeerArgs,
+    metric: EvalMetric,
+    unit: UnitArg,
+    inputs: &Inputs<'_>,
+) -> Result<ExitCode> {
     let (ids, references, hypotheses) = if let Some(path) = inputs.pairs {
         let records: Vec<uraikal_io::Record<PeerRecord>> = uraikal_io::parse_jsonl(path)?;
         let mut ids = Vec::new();
@@ -351,7 +394,11 @@ fn wer_family(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: &Input
         for record in records {
             let list = record.value.reference.list();
             let [reference] = list[..] else {
-                bail!("{}:{}: jiwer's rates take exactly one reference", path.display(), record.line);
+                bail!(
+                    "{}:{}: jiwer's rates take exactly one reference",
+                    path.display(),
+                    record.line
+                );
             };
             references.push(reference.to_string());
             hypotheses.push(record.value.hypothesis);
@@ -365,7 +412,10 @@ fn wer_family(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: &Input
     let words = unit == UnitArg::Word;
     let custom = !args.transform.is_empty();
     let steps: Vec<Transform> = if custom {
-        args.transform.iter().map(|name| name.parse::<Transform>()).collect::<Result<_, _>>()?
+        args.transform
+            .iter()
+            .map(|name| name.parse::<Transform>())
+            .collect::<Result<_, _>>()?
     } else if words {
         WER_DEFAULT.to_vec()
     } else {
@@ -373,7 +423,10 @@ fn wer_family(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: &Input
     };
     let a1_rule = !(custom || args.no_normalize);
     if a1_rule && !matches!(unit, UnitArg::Word | UnitArg::Codepoint) {
-        bail!("--metric {} counts words (--unit word) or code points (--unit codepoint)", metric_name(metric));
+        bail!(
+            "--metric {} counts words (--unit word) or code points (--unit codepoint)",
+            metric_name(metric)
+        );
     }
     let prepare = |texts: &[String]| -> Vec<String> {
         if a1_rule {
@@ -390,27 +443,52 @@ fn wer_family(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: &Input
         let sentences: Vec<Sentence<'_>> = reference_lists
             .iter()
             .zip(&hypothesis_lists)
-            .map(|(r, h)| Sentence::new(r.iter().map(String::as_str).collect(), h.iter().map(String::as_str).collect()))
+            .map(|(r, h)| {
+                Sentence::new(
+                    r.iter().map(String::as_str).collect(),
+                    h.iter().map(String::as_str).collect(),
+                )
+            })
             .collect();
         let level = if words { Level::Words } else { Level::Chars };
-        write!(out, "{}", visualize_alignment(&sentences, level, true, true))?;
+        write!(
+            out,
+            "{}",
+            visualize_alignment(&sentences, level, true, true)
+        )?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
     let record = |rates: uraikal_metrics::rates::Rates, counts: uraikal_metrics::align::Counts| {
         let mut line = Map::new();
         line.insert("metric".into(), json!(metric_name(metric)));
-        line.insert("unit".into(), json!(if words { "word" } else { "codepoint" }));
+        line.insert(
+            "unit".into(),
+            json!(if words { "word" } else { "codepoint" }),
+        );
         line.insert("score".into(), json!(pick(metric, &rates)));
-        for (key, value) in [("wer", rates.wer), ("mer", rates.mer), ("wil", rates.wil), ("wip", rates.wip)] {
+        for (key, value) in [
+            ("wer", rates.wer),
+            ("mer", rates.mer),
+            ("wil", rates.wil),
+            ("wip", rates.wip),
+        ] {
             line.insert(key.into(), json!(value));
         }
-        for (key, value) in [("hits", counts.hits), ("substitutions", counts.substitutions), ("deletions", counts.deletions), ("insertions", counts.insertions)] {
+        for (key, value) in [
+            ("hits", counts.hits),
+            ("substitutions", counts.substitutions),
+            ("deletions", counts.deletions),
+            ("insertions", counts.insertions),
+        ] {
             line.insert(key.into(), json!(value));
         }
         line.insert("a1_rule".into(), json!(a1_rule));
         if !a1_rule {
-            line.insert("transforms".into(), json!(steps.iter().map(|s| s.name()).collect::<Vec<_>>()));
+            line.insert(
+                "transforms".into(),
+                json!(steps.iter().map(|s| s.name()).collect::<Vec<_>>()),
+            );
         }
         line
     };

@@ -71,9 +71,14 @@ pub fn translit(args: TranslitArgs) -> Result<()> {
         (Some(Scheme::Iso15919), None) => uraikal_text::to_iso15919,
         (Some(Scheme::Casual), None) => uraikal_text::to_casual,
         (None, Some(Scheme::Iso15919)) => uraikal_text::from_iso15919,
-        (None, Some(Scheme::Casual)) => bail!("--from casual: the casual romanisation is one way (use iso15919)"),
+        (None, Some(Scheme::Casual)) => {
+            bail!("--from casual: the casual romanisation is one way (use iso15919)")
+        }
         _ => bail!("give --to iso15919|casual or --from iso15919"),
     };
-    let lines: Vec<String> = lines(args.text.as_deref())?.iter().map(|l| convert(l)).collect();
+    let lines: Vec<String> = lines(args.text.as_deref())?
+        .iter()
+        .map(|l| convert(l))
+        .collect();
     print(&lines)
 }

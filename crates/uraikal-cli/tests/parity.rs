@@ -10,7 +10,10 @@ use std::process::{Command, Output, Stdio};
 use serde_json::Value;
 
 fn uraikal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uraikal")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_uraikal"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn uraikal_stdin(args: &[&str], stdin: &str) -> Output {
@@ -21,23 +24,46 @@ fn uraikal_stdin(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
 fn json_lines(out: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 // SPEC M10
 #[test]
 fn chrf_options_and_signature() {
-    let out = uraikal(&["evaluate", "ab", "aa", "--unit", "codepoint", "--metric", "chrf", "--beta", "3", "--eps-smoothing", "--json"]);
+    let out = uraikal(&[
+        "evaluate",
+        "ab",
+        "aa",
+        "--unit",
+        "codepoint",
+        "--metric",
+        "chrf",
+        "--beta",
+        "3",
+        "--eps-smoothing",
+        "--json",
+    ]);
     assert!(out.status.success());
     let v = &json_lines(&out)[0];
     assert_eq!(v["score"], 8.333333333333343);
     assert_eq!(v["metric"], "chrF3");
-    assert_eq!(v["signature"], "nrefs:1|case:mixed|eff:no|nc:6|nw:0|space:no|version:2.6.0");
+    assert_eq!(
+        v["signature"],
+        "nrefs:1|case:mixed|eff:no|nc:6|nw:0|space:no|version:2.6.0"
+    );
 }
 
 // SPEC M10, M13
@@ -51,26 +77,57 @@ fn pairs_take_several_references_and_end_with_the_corpus_line() {
         serde_json::json!({"id": "b", "reference": ["It was not unexpected.", "No one was surprised."], "hypothesis": "It wasn't surprising."}),
         serde_json::json!({"id": "c", "reference": ["The man bit him first.", "The man had bitten the dog."], "hypothesis": "The man had just bitten him."}),
     ];
-    std::fs::write(&pairs, rows.iter().map(|r| r.to_string() + "\n").collect::<String>()).unwrap();
+    std::fs::write(
+        &pairs,
+        rows.iter()
+            .map(|r| r.to_string() + "\n")
+            .collect::<String>(),
+    )
+    .unwrap();
     let path = pairs.to_str().unwrap();
     let out = uraikal(&["evaluate", "--pairs", path, "--metric", "bleu", "--json"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 4);
     let corpus = &lines[3];
     assert_eq!(corpus["corpus"], true);
     assert!((corpus["score"].as_f64().unwrap() - 48.530827).abs() < 1e-6);
-    assert_eq!(corpus["signature"], "nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0");
-    let out = uraikal(&["evaluate", "--pairs", path, "--metric", "bleu", "--tokenize", "intl"]);
+    assert_eq!(
+        corpus["signature"],
+        "nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
+    );
+    let out = uraikal(&[
+        "evaluate",
+        "--pairs",
+        path,
+        "--metric",
+        "bleu",
+        "--tokenize",
+        "intl",
+    ]);
     assert!((json_lines(&out)[3]["score"].as_f64().unwrap() - 43.91623493).abs() < 1e-6);
     let out = uraikal(&["evaluate", "--pairs", path, "--metric", "ter"]);
-    assert_eq!(json_lines(&out)[3]["signature"], "nrefs:2|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0");
+    assert_eq!(
+        json_lines(&out)[3]["signature"],
+        "nrefs:2|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0"
+    );
 }
 
 // SPEC M11
 #[test]
 fn ter_counts_a_shift_as_one_edit() {
-    let out = uraikal(&["evaluate", "a b c d e f g h", "d e f g h a b c", "--metric", "ter", "--json"]);
+    let out = uraikal(&[
+        "evaluate",
+        "a b c d e f g h",
+        "d e f g h a b c",
+        "--metric",
+        "ter",
+        "--json",
+    ]);
     assert_eq!(json_lines(&out)[0]["score"], 12.5);
 }
 
@@ -78,7 +135,18 @@ fn ter_counts_a_shift_as_one_edit() {
 #[test]
 fn jiwer_transforms_rates_and_visualisation() {
     let steps = "lowercase,remove-punctuation,remove-multiple-spaces,strip,reduce-to-list-of-words";
-    let out = uraikal(&["evaluate", "It's a TEST, isn't it?", "its a test isnt it", "--unit", "word", "--metric", "wer", "--transform", steps, "--json"]);
+    let out = uraikal(&[
+        "evaluate",
+        "It's a TEST, isn't it?",
+        "its a test isnt it",
+        "--unit",
+        "word",
+        "--metric",
+        "wer",
+        "--transform",
+        steps,
+        "--json",
+    ]);
     let v = &json_lines(&out)[0];
     assert_eq!(v["wer"], 0.0);
     assert_eq!(v["a1_rule"], false);
@@ -88,31 +156,74 @@ fn jiwer_transforms_rates_and_visualisation() {
     std::fs::write(&r, "a b c\nd e\n").unwrap();
     std::fs::write(&h, "a x c\nd e f\n").unwrap();
     let (r, h) = (r.to_str().unwrap(), h.to_str().unwrap());
-    let out = uraikal(&["evaluate", r, h, "--lines", "--unit", "word", "--metric", "mer", "--no-normalize"]);
+    let out = uraikal(&[
+        "evaluate",
+        r,
+        h,
+        "--lines",
+        "--unit",
+        "word",
+        "--metric",
+        "mer",
+        "--no-normalize",
+    ]);
     let corpus = json_lines(&out).pop().unwrap();
     assert_eq!(corpus["score"], 0.3333333333333333);
     assert_eq!(corpus["wil"], 0.4666666666666667);
-    let out = uraikal(&["evaluate", r, h, "--lines", "--unit", "word", "--metric", "wer", "--no-normalize", "--visualize"]);
+    let out = uraikal(&[
+        "evaluate",
+        r,
+        h,
+        "--lines",
+        "--unit",
+        "word",
+        "--metric",
+        "wer",
+        "--no-normalize",
+        "--visualize",
+    ]);
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "=== SENTENCE 1 ===\n\nREF: a b c\nHYP: a x c\n       S  \n\n=== SENTENCE 2 ===\n\nREF: d e *\nHYP: d e f\n         I\n\n=== SUMMARY ===\nnumber of sentences: 2\nsubstitutions=1 deletions=0 insertions=1 hits=4\n\nmer=33.33%\nwil=46.67%\nwip=53.33%\nwer=40.00%\n"
     );
     std::fs::write(dir.path().join("one.txt"), "a\n").unwrap();
-    let out = uraikal(&["evaluate", r, dir.path().join("one.txt").to_str().unwrap(), "--lines", "--unit", "word", "--metric", "wer", "--no-normalize"]);
+    let out = uraikal(&[
+        "evaluate",
+        r,
+        dir.path().join("one.txt").to_str().unwrap(),
+        "--lines",
+        "--unit",
+        "word",
+        "--metric",
+        "wer",
+        "--no-normalize",
+    ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("their lengths must match. Instead got 2 reference and 1 hypothesis sentences."));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("their lengths must match. Instead got 2 reference and 1 hypothesis sentences."));
 }
 
 // SPEC T6, T7
 #[test]
 fn text_sort_and_translit() {
     let out = uraikal_stdin(&["text", "sort", "-"], "ஹரி\nமரம்\nஔவை\nஅம்மா\nஃ\nகடல்\n");
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "அம்மா\nஔவை\nஃ\nகடல்\nமரம்\nஹரி\n");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "அம்மா\nஔவை\nஃ\nகடல்\nமரம்\nஹரி\n"
+    );
     let out = uraikal(&["text", "translit", "--to", "iso15919", "திருக்குறள்"]);
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "tirukkuṟaḷ\n");
-    let out = uraikal_stdin(&["text", "translit", "--from", "iso15919", "-"], "tamiḻ\nñāṉam\n");
+    let out = uraikal_stdin(
+        &["text", "translit", "--from", "iso15919", "-"],
+        "tamiḻ\nñāṉam\n",
+    );
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "தமிழ்\nஞானம்\n");
-    assert_eq!(uraikal(&["text", "translit", "--from", "casual", "x"]).status.code(), Some(2));
+    assert_eq!(
+        uraikal(&["text", "translit", "--from", "casual", "x"])
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]

@@ -131,14 +131,20 @@ impl Transform {
     /// `remove-empty-strings` (whose string form strips) are handled by [`apply`].
     pub fn on_string(self, text: &str) -> String {
         match self {
-            Transform::Strip | Transform::RemoveEmptyStrings => text.trim_matches(is_python_space).to_string(),
+            Transform::Strip | Transform::RemoveEmptyStrings => {
+                text.trim_matches(is_python_space).to_string()
+            }
             Transform::Lowercase => text.to_lowercase(),
             Transform::Uppercase => text.to_uppercase(),
-            Transform::RemovePunctuation => {
-                text.chars().filter(|c| c.general_category_group() != GeneralCategoryGroup::Punctuation).collect()
-            }
+            Transform::RemovePunctuation => text
+                .chars()
+                .filter(|c| c.general_category_group() != GeneralCategoryGroup::Punctuation)
+                .collect(),
             Transform::RemoveMultipleSpaces => remove_multiple_spaces(text),
-            Transform::RemoveWhiteSpace => text.chars().filter(|c| !matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')).collect(),
+            Transform::RemoveWhiteSpace => text
+                .chars()
+                .filter(|c| !matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c'))
+                .collect(),
             Transform::ExpandCommonEnglishContractions => {
                 let mut text = text.to_string();
                 for (from, to) in CONTRACTIONS {
@@ -210,38 +216,64 @@ fn remove_kaldi_non_words(text: &str) -> String {
 }
 
 /// jiwer's `Compose(steps)` on a list of sentences; the last step must reduce to lists.
-pub fn apply(steps: &[Transform], sentences: &[String]) -> Result<Vec<Vec<String>>, TransformError> {
+pub fn apply(
+    steps: &[Transform],
+    sentences: &[String],
+) -> Result<Vec<Vec<String>>, TransformError> {
     let Some((last, before)) = steps.split_last() else {
         return Err(TransformError::NotReduced);
     };
     let mut sentences = sentences.to_vec();
     for &step in before {
         match step {
-            Transform::ReduceToListOfWords | Transform::ReduceToListOfChars => return Err(TransformError::NotReduced),
-            Transform::RemoveEmptyStrings => sentences.retain(|s| !s.trim_matches(is_python_space).is_empty()),
+            Transform::ReduceToListOfWords | Transform::ReduceToListOfChars => {
+                return Err(TransformError::NotReduced)
+            }
+            Transform::RemoveEmptyStrings => {
+                sentences.retain(|s| !s.trim_matches(is_python_space).is_empty())
+            }
             _ => sentences = sentences.iter().map(|s| step.on_string(s)).collect(),
         }
     }
     let split: fn(&String) -> Vec<String> = match last {
-        Transform::ReduceToListOfWords => |s| s.split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect(),
+        Transform::ReduceToListOfWords => |s| {
+            s.split(' ')
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect()
+        },
         Transform::ReduceToListOfChars => |s| s.chars().map(String::from).collect(),
         _ => return Err(TransformError::NotReduced),
     };
     let lists: Vec<Vec<String>> = sentences.iter().map(split).collect();
     // jiwer returns one empty sentence for an empty list.
-    Ok(if lists.is_empty() { vec![Vec::new()] } else { lists })
+    Ok(if lists.is_empty() {
+        vec![Vec::new()]
+    } else {
+        lists
+    })
 }
 
 /// jiwer's default word transformation (`wer_default`): remove-multiple-spaces, strip, reduce-to-list-of-words.
-pub const WER_DEFAULT: [Transform; 3] = [Transform::RemoveMultipleSpaces, Transform::Strip, Transform::ReduceToListOfWords];
+pub const WER_DEFAULT: [Transform; 3] = [
+    Transform::RemoveMultipleSpaces,
+    Transform::Strip,
+    Transform::ReduceToListOfWords,
+];
 
 /// jiwer's default character transformation (`cer_default`): strip, reduce-to-list-of-chars.
 pub const CER_DEFAULT: [Transform; 2] = [Transform::Strip, Transform::ReduceToListOfChars];
 
 /// Per-sentence counts and the corpus rates of transformed sentence lists (jiwer's `process_words`).
-pub fn word_rates(references: &[Vec<String>], hypotheses: &[Vec<String>]) -> Result<(Vec<Counts>, Rates), TransformError> {
+pub fn word_rates(
+    references: &[Vec<String>],
+    hypotheses: &[Vec<String>],
+) -> Result<(Vec<Counts>, Rates), TransformError> {
     if references.len() != hypotheses.len() {
-        return Err(TransformError::LengthMismatch { references: references.len(), hypotheses: hypotheses.len() });
+        return Err(TransformError::LengthMismatch {
+            references: references.len(),
+            hypotheses: hypotheses.len(),
+        });
     }
     let counts: Vec<Counts> = references
         .iter()
@@ -276,19 +308,63 @@ mod tests {
     #[test]
     fn strings_equal_jiwer() {
         let on = |t: Transform, s: &str| t.on_string(s);
-        assert_eq!(on(Transform::RemoveMultipleSpaces, " a  b\t\tc \u{a0}d e"), " a b c d e");
-        assert_eq!(on(Transform::ExpandCommonEnglishContractions, "won't can't it's they'd I'm"), "will not can not it is they would I am");
-        assert_eq!(on(Transform::RemoveKaldiNonWords, "a <unk> b [noise] c <x"), "a  b  c <x");
-        assert_eq!(on(Transform::RemovePunctuation, "Hello, «World»! It's—fine."), "Hello World Itsfine");
-        assert_eq!(on(Transform::RemoveWhiteSpace, "a b\tc\u{a0}d"), "abc\u{a0}d");
-        let words = apply(&[Transform::RemoveEmptyStrings, Transform::ReduceToListOfWords], &strings(&["a b", "  ", ""])).unwrap();
+        assert_eq!(
+            on(Transform::RemoveMultipleSpaces, " a  b\t\tc \u{a0}d e"),
+            " a b c d e"
+        );
+        assert_eq!(
+            on(
+                Transform::ExpandCommonEnglishContractions,
+                "won't can't it's they'd I'm"
+            ),
+            "will not can not it is they would I am"
+        );
+        assert_eq!(
+            on(Transform::RemoveKaldiNonWords, "a <unk> b [noise] c <x"),
+            "a  b  c <x"
+        );
+        assert_eq!(
+            on(Transform::RemovePunctuation, "Hello, «World»! It's—fine."),
+            "Hello World Itsfine"
+        );
+        assert_eq!(
+            on(Transform::RemoveWhiteSpace, "a b\tc\u{a0}d"),
+            "abc\u{a0}d"
+        );
+        let words = apply(
+            &[
+                Transform::RemoveEmptyStrings,
+                Transform::ReduceToListOfWords,
+            ],
+            &strings(&["a b", "  ", ""]),
+        )
+        .unwrap();
         assert_eq!(words, vec![strings(&["a", "b"])]);
-        assert_eq!(apply(&[Transform::RemoveEmptyStrings, Transform::ReduceToListOfWords], &strings(&[" "])).unwrap(), vec![Vec::<String>::new()]);
+        assert_eq!(
+            apply(
+                &[
+                    Transform::RemoveEmptyStrings,
+                    Transform::ReduceToListOfWords
+                ],
+                &strings(&[" "])
+            )
+            .unwrap(),
+            vec![Vec::<String>::new()]
+        );
     }
 
     #[test]
     fn steps_must_end_in_a_reduction() {
-        assert_eq!(apply(&[Transform::Strip], &strings(&["a"])), Err(TransformError::NotReduced));
-        assert_eq!(apply(&[Transform::ReduceToListOfWords, Transform::Strip], &strings(&["a"])), Err(TransformError::NotReduced));
+        assert_eq!(
+            apply(&[Transform::Strip], &strings(&["a"])),
+            Err(TransformError::NotReduced)
+        );
+        assert_eq!(
+            apply(
+                &[Transform::ReduceToListOfWords, Transform::Strip],
+                &strings(&["a"])
+            ),
+            Err(TransformError::NotReduced)
+        );
     }
 }
