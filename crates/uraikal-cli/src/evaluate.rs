@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uraikal_metrics::{
-    cer_counts, charbleu, chrf_stats, CerCounts, CharBleuMode, ChrfConfig, ChrfStats, Unit,
+    cer_counts, charbleu_weighted, chrf_stats, CerCounts, CharBleuMode, ChrfConfig, ChrfStats, Unit,
 };
 
 use crate::common;
@@ -101,6 +101,12 @@ pub struct EvaluateArgs {
     /// Which CharBLEU.
     #[arg(long, value_enum, default_value = "documented")]
     charbleu_mode: CharBleuArg,
+    /// CharBLEU: the highest n-gram order (uniform weights).
+    #[arg(long, default_value_t = 4, conflicts_with = "weights")]
+    max_n: usize,
+    /// CharBLEU: one weight per order 1..=n (grapheme-kit's `weights`; n is their number).
+    #[arg(long, value_delimiter = ',')]
+    weights: Vec<f64>,
     /// JSON output (the batch form always prints JSON lines).
     #[arg(long)]
     json: bool,
@@ -159,6 +165,7 @@ struct Plan {
     chrfpp: bool,
     charbleu: bool,
     charbleu_mode: CharBleuMode,
+    charbleu_weights: Vec<f64>,
 }
 
 impl Plan {
@@ -175,7 +182,7 @@ impl Plan {
                 .then(|| chrf_stats(reference, hypothesis, self.unit, ChrfConfig::CHRF_PLUS_PLUS)),
             charbleu: self
                 .charbleu
-                .then(|| charbleu(reference, hypothesis, self.unit, 4, self.charbleu_mode)),
+                .then(|| charbleu_weighted(reference, hypothesis, self.unit, &self.charbleu_weights, self.charbleu_mode)),
         }
     }
 
@@ -216,7 +223,15 @@ pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
             CharBleuArg::Documented => CharBleuMode::Documented,
             CharBleuArg::GraphemeKit => CharBleuMode::GraphemeKit,
         },
+        charbleu_weights: if args.weights.is_empty() {
+            vec![1.0 / args.max_n as f64; args.max_n]
+        } else {
+            args.weights.clone()
+        },
     };
+    if plan.charbleu_weights.is_empty() || plan.charbleu_weights.iter().any(|w| !w.is_finite() || *w < 0.0) {
+        bail!("--max-n must be at least 1 and --weights non-negative numbers");
+    }
     if let Some(path) = &args.pairs {
         return run_pairs(&plan, path);
     }

@@ -246,3 +246,37 @@ fn fixes_from_the_peer_runs() {
     let out = uraikal(&["numbers", "to-words", "2100000", "--register", "written"]);
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "இருபத்தொரு லட்சம்\n");
 }
+
+// SPEC M2, M4.1; expected values are grapheme-kit 0.1.1's.
+#[test]
+fn grapheme_kit_charbleu_weights_and_padded_hamming() {
+    let args = [
+        "evaluate",
+        "நல்ல நாள் இது",
+        "நல்ல நாள் அது இது",
+        "--metric",
+        "charbleu",
+        "--charbleu-mode",
+        "grapheme-kit",
+        "--json",
+    ];
+    let out = uraikal(&[&args[..], &["--weights", "0.4,0.3,0.2,0.1"]].concat());
+    assert_eq!(json_lines(&out)[0]["charbleu"], 0.6744436874306928);
+    let out = uraikal(&[&args[..], &["--max-n", "2"]].concat());
+    assert_eq!(json_lines(&out)[0]["charbleu"], 0.7385489458759964);
+    assert_eq!(
+        uraikal(&["distance", "தமிழ்நாடு", "தமிழ்", "--metric", "hamming"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let out = uraikal(&[
+        "distance",
+        "தமிழ்நாடு",
+        "தமிழ்",
+        "--metric",
+        "hamming",
+        "--pad",
+    ]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "2\n");
+}

@@ -26,7 +26,7 @@ mod charbleu;
 mod chrf;
 mod distance;
 mod unit;
-pub use charbleu::{charbleu, charbleu_ids, CharBleuMode};
+pub use charbleu::{charbleu, charbleu_ids, charbleu_ids_weighted, charbleu_weighted, CharBleuMode};
 pub use distance::{
     cer, cer_counts, cer_counts_as_written, corpus_cer, damerau_levenshtein, hamming, jaro, jaro_winkler, lcs, levenshtein, osa, text_distance,
     CerCounts, Metric,

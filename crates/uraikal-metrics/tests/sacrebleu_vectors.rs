@@ -227,3 +227,33 @@ fn golden_pairs_equal_sacrebleu_at_corpus_and_sentence_level() {
         );
     }
 }
+
+/// grapheme-kit 0.1.1's CharBLEU with `max_n` and `weights` (SPEC M4.1), recorded by
+/// fixtures/metrics/charbleu_weights.py, equals ours in its compatibility mode to the last digit.
+#[test]
+fn charbleu_weights_equal_grapheme_kit() {
+    use uraikal_metrics::{charbleu_weighted, CharBleuMode};
+    let rows: Vec<Value> = serde_json::from_str(&fixture("charbleu_weights.json")).unwrap();
+    assert!(rows.len() > 500);
+    for row in rows {
+        let args = &row["args"];
+        let weights: Vec<f64> = match args.get("weights") {
+            Some(w) => w
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect(),
+            None => {
+                let n = args["max_n"].as_u64().unwrap() as usize;
+                vec![1.0 / n as f64; n]
+            }
+        };
+        let (r, h) = (
+            row["reference"].as_str().unwrap(),
+            row["hypothesis"].as_str().unwrap(),
+        );
+        let got = charbleu_weighted(r, h, Unit::Grapheme, &weights, CharBleuMode::GraphemeKit);
+        assert_eq!(got, row["charbleu"].as_f64().unwrap(), "{row}");
+    }
+}
