@@ -11,9 +11,11 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
-use uraikal_metrics::jiwer::{visualize_alignment, Level, Sentence};
+use uraikal_metrics::jiwer::{visualize_alignment_width, Level, Sentence};
 use uraikal_metrics::sacrebleu::{Bleu, ChrfOptions, Smoothing, Ter, TerStats, Tokenizer};
-use uraikal_metrics::transforms::{apply, word_rates, Transform, CER_DEFAULT, WER_DEFAULT};
+use uraikal_metrics::transforms::{
+    apply, visualize_error_counts, word_rates, Transform, CER_DEFAULT, WER_DEFAULT,
+};
 use uraikal_metrics::Unit;
 
 use crate::evaluate::{EvalMetric, UnitArg};
@@ -90,6 +92,12 @@ pub struct PeerArgs {
     /// WER family: print jiwer's visualize_alignment text instead of the numbers.
     #[arg(long)]
     visualize: bool,
+    /// With --visualize: jiwer's line_width.
+    #[arg(long, requires = "visualize")]
+    line_width: Option<usize>,
+    /// WER family: print jiwer's visualize_error_counts text (errors by chunk) instead of the numbers.
+    #[arg(long, conflicts_with = "visualize")]
+    error_counts: bool,
 }
 
 /// The inputs `uraikal evaluate` was given.
@@ -439,7 +447,7 @@ fn wer_family(
     let hypothesis_lists = apply(&steps, &prepare(&hypotheses))?;
     let (counts, rates) = word_rates(&reference_lists, &hypothesis_lists)?;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    if args.visualize {
+    if args.visualize || args.error_counts {
         let sentences: Vec<Sentence<'_>> = reference_lists
             .iter()
             .zip(&hypothesis_lists)
@@ -451,11 +459,12 @@ fn wer_family(
             })
             .collect();
         let level = if words { Level::Words } else { Level::Chars };
-        write!(
-            out,
-            "{}",
-            visualize_alignment(&sentences, level, true, true)
-        )?;
+        if args.error_counts {
+            writeln!(out, "{}", visualize_error_counts(&sentences, level))?;
+        } else {
+            let text = visualize_alignment_width(&sentences, level, true, true, args.line_width);
+            write!(out, "{text}")?;
+        }
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }

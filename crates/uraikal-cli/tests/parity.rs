@@ -280,3 +280,38 @@ fn grapheme_kit_charbleu_weights_and_padded_hamming() {
     ]);
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "2\n");
 }
+
+// SPEC M14: jiwer's visualize_error_counts and visualize_alignment(line_width=20) on its own docstring example.
+#[test]
+fn jiwer_error_counts_and_line_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let (r, h) = (dir.path().join("r.txt"), dir.path().join("h.txt"));
+    std::fs::write(&r, "short one here\nquite a bit of longer sentence\n").unwrap();
+    std::fs::write(
+        &h,
+        "shoe order one\nquite bit of an even longest sentence here\n",
+    )
+    .unwrap();
+    let (r, h) = (r.to_str().unwrap(), h.to_str().unwrap());
+    let base = [
+        "evaluate",
+        r,
+        h,
+        "--lines",
+        "--unit",
+        "word",
+        "--metric",
+        "wer",
+        "--no-normalize",
+    ];
+    let out = uraikal(&[&base[..], &["--error-counts"]].concat());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "=== SUBSTITUTIONS ===\nshort   --> order   = 1x\nlonger  --> longest = 1x\n\n=== INSERTIONS ===\nshoe    = 1x\nan even = 1x\nhere    = 1x\n\n=== DELETIONS ===\nhere = 1x\na    = 1x\n"
+    );
+    let out = uraikal(&[&base[..], &["--visualize", "--line-width", "20"]].concat());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "=== SENTENCE 1 ===\n\nREF: **** short one\nHYP: shoe order one\n        I     S    \n\nREF: here\nHYP: ****\n        D\n\n=== SENTENCE 2 ===\n\nREF: quite a bit of\nHYP: quite * bit of\n           D       \n\nREF: ** ****  longer\nHYP: an even longest\n      I    I       S\n\nREF: sentence ****\nHYP: sentence here\n                 I\n\n=== SUMMARY ===\nnumber of sentences: 2\nsubstitutions=2 deletions=2 insertions=4 hits=5\n\nmer=61.54%\nwil=74.75%\nwip=25.25%\nwer=88.89%\n"
+    );
+}

@@ -16,7 +16,8 @@ use std::str::FromStr;
 
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
-use crate::align::{align, Counts};
+use crate::align::{align, ChunkKind, Counts};
+use crate::jiwer::{Level, Sentence};
 use crate::rates::Rates;
 use crate::unit::is_python_space;
 
@@ -286,6 +287,69 @@ pub fn word_rates(
         .collect();
     let total: Counts = counts.iter().copied().sum();
     Ok((counts, Rates::jiwer(&total)))
+}
+
+/// jiwer's `visualize_error_counts(output)`: how often each word (or, at character level, each run of
+/// characters) was substituted, inserted or deleted, one chunk of the alignment at a time, most frequent first
+/// (ties in first-seen order), padded to the longest entry; byte for byte.
+pub fn visualize_error_counts(sentences: &[Sentence<'_>], level: Level) -> String {
+    let separator = if level == Level::Words { " " } else { "" };
+    let mut substitutions: Vec<((String, String), usize)> = Vec::new();
+    let mut insertions: Vec<(String, usize)> = Vec::new();
+    let mut deletions: Vec<(String, usize)> = Vec::new();
+    fn bump<K: PartialEq>(counts: &mut Vec<(K, usize)>, key: K) {
+        match counts.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((key, 1)),
+        }
+    }
+    for sentence in sentences {
+        for chunk in &sentence.alignment.chunks {
+            let refs = sentence.reference[chunk.ref_start..chunk.ref_end].join(separator);
+            let hyps = sentence.hypothesis[chunk.hyp_start..chunk.hyp_end].join(separator);
+            match chunk.kind {
+                ChunkKind::Insert => bump(&mut insertions, hyps),
+                ChunkKind::Delete => bump(&mut deletions, refs),
+                ChunkKind::Substitute => bump(&mut substitutions, (refs, hyps)),
+                ChunkKind::Equal => {}
+            }
+        }
+    }
+    let width = |text: &str| text.chars().count();
+    let pad =
+        |text: &str, to: usize| format!("{text}{}", " ".repeat(to.saturating_sub(width(text))));
+    let mut out = String::from("=== SUBSTITUTIONS ===\n");
+    substitutions.sort_by(|a, b| b.1.cmp(&a.1));
+    let longest = substitutions
+        .iter()
+        .map(|((r, h), _)| width(r).max(width(h)))
+        .max()
+        .unwrap_or(0);
+    for ((r, h), n) in &substitutions {
+        out.push_str(&format!(
+            "{} --> {} = {n}x\n",
+            pad(r, longest),
+            pad(h, longest)
+        ));
+    }
+    for (title, mut counts) in [("INSERTIONS", insertions), ("DELETIONS", deletions)] {
+        if out.ends_with("===\n") {
+            out.push_str("none");
+        }
+        out.push_str(&format!("\n=== {title} ===\n"));
+        counts.sort_by(|a, b| b.1.cmp(&a.1));
+        let longest = counts.iter().map(|(k, _)| width(k)).max().unwrap_or(0);
+        for (k, n) in &counts {
+            out.push_str(&format!("{} = {n}x\n", pad(k, longest)));
+        }
+    }
+    if out.ends_with("===\n") {
+        out.push_str("none");
+    }
+    if out.ends_with('\n') {
+        out.pop();
+    }
+    out
 }
 
 #[cfg(test)]
