@@ -14,7 +14,7 @@ use serde_json::{json, Map, Value};
 use uraikal_metrics::jiwer::{visualize_alignment_width, Level, Sentence};
 use uraikal_metrics::sacrebleu::{Bleu, ChrfOptions, Smoothing, Ter, TerStats, Tokenizer};
 use uraikal_metrics::transforms::{
-    apply, visualize_error_counts, word_rates, Transform, CER_DEFAULT, WER_DEFAULT,
+    apply_with, visualize_error_counts, word_rates, Transform, CER_DEFAULT, WER_DEFAULT,
 };
 use uraikal_metrics::Unit;
 
@@ -98,6 +98,9 @@ pub struct PeerArgs {
     /// WER family: print jiwer's visualize_error_counts text (errors by chunk) instead of the numbers.
     #[arg(long, conflicts_with = "visualize")]
     error_counts: bool,
+    /// WER family: a FROM=TO pair for the substitute-words transform (jiwer's SubstituteWords); repeat it.
+    #[arg(long, value_name = "FROM=TO")]
+    substitute_word: Vec<String>,
 }
 
 /// The inputs `uraikal evaluate` was given.
@@ -430,6 +433,16 @@ fn wer_family(
         CER_DEFAULT.to_vec()
     };
     let a1_rule = !(custom || args.no_normalize);
+    let mut substitutions = Vec::new();
+    for pair in &args.substitute_word {
+        let Some((from, to)) = pair.split_once('=') else {
+            bail!("--substitute-word {pair:?}: expected FROM=TO");
+        };
+        substitutions.push((from.to_string(), to.to_string()));
+    }
+    if !substitutions.is_empty() && !steps.contains(&Transform::SubstituteWords) {
+        bail!("--substitute-word needs substitute-words in --transform (where in the order it applies)");
+    }
     if a1_rule && !matches!(unit, UnitArg::Word | UnitArg::Codepoint) {
         bail!(
             "--metric {} counts words (--unit word) or code points (--unit codepoint)",
@@ -443,8 +456,8 @@ fn wer_family(
             texts.to_vec()
         }
     };
-    let reference_lists = apply(&steps, &prepare(&references))?;
-    let hypothesis_lists = apply(&steps, &prepare(&hypotheses))?;
+    let reference_lists = apply_with(&steps, &prepare(&references), &substitutions)?;
+    let hypothesis_lists = apply_with(&steps, &prepare(&hypotheses), &substitutions)?;
     let (counts, rates) = word_rates(&reference_lists, &hypothesis_lists)?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.visualize || args.error_counts {

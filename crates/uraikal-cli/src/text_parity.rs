@@ -1,5 +1,6 @@
 //! `uraikal text sort` (Tamil dictionary order, SPEC T6) and `uraikal text translit` (ISO 15919 both ways
-//! and the casual romanisation, SPEC T7): argument handling and printing over `uraikal_text`.
+//! and the casual romanisation, SPEC T7), `text sentences` and `text words` (SPEC T8): argument handling and
+//! printing over `uraikal_text`.
 
 use std::io::{self, Write};
 
@@ -81,4 +82,32 @@ pub fn translit(args: TranslitArgs) -> Result<()> {
         .map(|l| convert(l))
         .collect();
     print(&lines)
+}
+
+/// Arguments of `text sentences` and `text words`.
+#[derive(Args)]
+pub struct SplitArgs {
+    /// The text; stdin (the whole of it) when `-` or absent.
+    text: Option<String>,
+    /// `words`: leave out the Tamil stop words (uraikal_text::TAMIL_STOP_WORDS).
+    #[arg(long)]
+    no_stop_words: bool,
+}
+
+/// Runs `text sentences` (`words` false) or `text words`.
+pub fn split(args: SplitArgs, words: bool) -> Result<()> {
+    let text = text_arg(args.text.as_deref())?;
+    let items: Vec<String> = if words {
+        uraikal_text::word_tokens(&text)
+            .into_iter()
+            .filter(|w| !(args.no_stop_words && uraikal_text::is_stop_word(w)))
+            .map(str::to_string)
+            .collect()
+    } else {
+        uraikal_text::sentences(&text)
+            .into_iter()
+            .map(|s| s.replace('\n', " "))
+            .collect()
+    };
+    print(&items)
 }

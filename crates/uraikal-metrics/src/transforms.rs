@@ -46,10 +46,13 @@ pub enum Transform {
     ReduceToListOfWords,
     /// `ReduceToListOfListOfChars`: every code point a unit.
     ReduceToListOfChars,
+    /// `SubstituteWords(mapping)`: each key, where it stands between word boundaries, replaced by its value
+    /// (the mapping is given to [`apply_with`]).
+    SubstituteWords,
 }
 
 /// The command-line names, in [`Transform`] order.
-pub const TRANSFORM_NAMES: [&str; 11] = [
+pub const TRANSFORM_NAMES: [&str; 12] = [
     "strip",
     "lowercase",
     "uppercase",
@@ -61,9 +64,10 @@ pub const TRANSFORM_NAMES: [&str; 11] = [
     "remove-empty-strings",
     "reduce-to-list-of-words",
     "reduce-to-list-of-chars",
+    "substitute-words",
 ];
 
-const TRANSFORMS: [Transform; 11] = [
+const TRANSFORMS: [Transform; 12] = [
     Transform::Strip,
     Transform::Lowercase,
     Transform::Uppercase,
@@ -75,6 +79,7 @@ const TRANSFORMS: [Transform; 11] = [
     Transform::RemoveEmptyStrings,
     Transform::ReduceToListOfWords,
     Transform::ReduceToListOfChars,
+    Transform::SubstituteWords,
 ];
 
 /// Why transformations could not be applied or scored.
@@ -154,7 +159,9 @@ impl Transform {
                 text
             }
             Transform::RemoveKaldiNonWords => remove_kaldi_non_words(text),
-            Transform::ReduceToListOfWords | Transform::ReduceToListOfChars => text.to_string(),
+            Transform::ReduceToListOfWords
+            | Transform::ReduceToListOfChars
+            | Transform::SubstituteWords => text.to_string(),
         }
     }
 }
@@ -221,6 +228,15 @@ pub fn apply(
     steps: &[Transform],
     sentences: &[String],
 ) -> Result<Vec<Vec<String>>, TransformError> {
+    apply_with(steps, sentences, &[])
+}
+
+/// [`apply`] with the (key, value) pairs of `substitute-words` steps, applied in order.
+pub fn apply_with(
+    steps: &[Transform],
+    sentences: &[String],
+    substitutions: &[(String, String)],
+) -> Result<Vec<Vec<String>>, TransformError> {
     let Some((last, before)) = steps.split_last() else {
         return Err(TransformError::NotReduced);
     };
@@ -232,6 +248,12 @@ pub fn apply(
             }
             Transform::RemoveEmptyStrings => {
                 sentences.retain(|s| !s.trim_matches(is_python_space).is_empty())
+            }
+            Transform::SubstituteWords => {
+                sentences = sentences
+                    .iter()
+                    .map(|s| substitute_words(s, substitutions))
+                    .collect()
             }
             _ => sentences = sentences.iter().map(|s| step.on_string(s)).collect(),
         }
@@ -253,6 +275,56 @@ pub fn apply(
     } else {
         lists
     })
+}
+
+/// Python's `re` `\w` on str: letters (L*), numbers (N*) and `_` (`str.isalnum()`); a Tamil vowel sign or
+/// virama (M*) is not a word character, so jiwer's word boundaries fall inside Tamil words.
+fn is_py_word(c: char) -> bool {
+    c == '_'
+        || matches!(
+            c.general_category_group(),
+            GeneralCategoryGroup::Letter | GeneralCategoryGroup::Number
+        )
+}
+
+/// jiwer's `SubstituteWords`: for each (key, value) in order, `re.sub(r"\b" + re.escape(key) + r"\b", value)`
+/// (left to right, non-overlapping, boundaries judged on the text before that substitution). Empty keys are
+/// skipped.
+///
+/// ```
+/// use uraikal_metrics::transforms::substitute_words;
+/// let map = [("u".to_string(), "you".to_string())];
+/// assert_eq!(substitute_words("u and yours, u!", &map), "you and yours, you!");
+/// ```
+pub fn substitute_words(text: &str, substitutions: &[(String, String)]) -> String {
+    let mut text = text.to_string();
+    for (key, value) in substitutions.iter().filter(|(key, _)| !key.is_empty()) {
+        let chars: Vec<char> = text.chars().collect();
+        let key_chars: Vec<char> = key.chars().collect();
+        let boundary = |at: usize| {
+            let before = at
+                .checked_sub(1)
+                .and_then(|p| chars.get(p))
+                .is_some_and(|&c| is_py_word(c));
+            let after = chars.get(at).is_some_and(|&c| is_py_word(c));
+            before != after
+        };
+        let mut out = String::with_capacity(text.len());
+        let mut i = 0;
+        while i < chars.len() {
+            let end = i + key_chars.len();
+            if end <= chars.len() && chars[i..end] == key_chars[..] && boundary(i) && boundary(end)
+            {
+                out.push_str(value);
+                i = end;
+            } else {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+        text = out;
+    }
+    text
 }
 
 /// jiwer's default word transformation (`wer_default`): remove-multiple-spaces, strip, reduce-to-list-of-words.
@@ -414,6 +486,29 @@ mod tests {
             )
             .unwrap(),
             vec![Vec::<String>::new()]
+        );
+    }
+
+    /// Expected strings are jiwer 4.0.0's `SubstituteWords`: Python's `\b` treats Tamil vowel signs and the
+    /// virama as non-word characters, so கடல matches inside கடல் and இது (ending in ு) never matches.
+    #[test]
+    fn substitute_words_follows_python_word_boundaries() {
+        let map = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            substitute_words("கடல் கடல u_u u-u", &map(&[("கடல", "X"), ("u", "you")])),
+            "X் X u_u you-you"
+        );
+        assert_eq!(
+            substitute_words(
+                "u and yours, u! இது அது",
+                &map(&[("u", "you"), ("இது", "அது")])
+            ),
+            "you and yours, you! இது அது"
         );
     }
 
