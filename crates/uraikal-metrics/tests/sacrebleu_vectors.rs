@@ -257,3 +257,80 @@ fn charbleu_weights_equal_grapheme_kit() {
         assert_eq!(got, row["charbleu"].as_f64().unwrap(), "{row}");
     }
 }
+
+/// sacrebleu 2.6.0's test_sentence_bleu.py (its issue #98 and #141 examples, effective order) and
+/// test_tokenizer_ter.py (all but the asian_support cases, which Uraikal does not offer); the numbers are
+/// sacrebleu's own outputs.
+#[test]
+fn sentence_bleu_and_tercom_tokenizer_equal_sacrebleu() {
+    let reference = "producţia de zahăr brut se exprimă în zahăr alb;";
+    let hypothesis = "Producția de zahăr primă va fi exprimată în ceea ce privește zahărul alb;";
+    let cases: [(&str, Option<f64>, bool, &str, f64); 12] = [
+        ("exp", None, false, "13a", 8.493098745313148),
+        ("none", None, false, "13a", 0.0),
+        ("floor", None, false, "13a", 4.516881220954753),
+        ("floor", Some(0.1), false, "13a", 4.516881220954753),
+        ("floor", Some(0.5), false, "13a", 10.100053456347073),
+        ("add-k", None, false, "13a", 14.882560178972215),
+        ("add-k", Some(1.0), false, "13a", 14.882560178972215),
+        ("add-k", Some(2.0), false, "13a", 21.389460275371086),
+        ("exp", None, false, "none", 7.347053125977879),
+        ("exp", None, false, "intl", 8.493098745313148),
+        ("exp", None, false, "char", 40.875973647629166),
+        ("exp", None, true, "char", 42.02678206410298),
+    ];
+    for (method, value, lowercase, tokenizer, expected) in cases {
+        let smoothing = match method {
+            "none" => Smoothing::None,
+            "floor" => Smoothing::Floor(value.unwrap_or(0.1)),
+            "add-k" => Smoothing::AddK(value.unwrap_or(1.0)),
+            _ => Smoothing::Exp,
+        };
+        let bleu = Bleu {
+            lowercase,
+            tokenizer: tokenizer.parse().unwrap(),
+            smoothing,
+            max_ngram_order: 4,
+            effective_order: true,
+        };
+        assert_eq!(
+            bleu.score(&bleu.stats(&[reference], hypothesis)).score,
+            expected,
+            "{method} {value:?} {tokenizer}"
+        );
+        if tokenizer == "13a" {
+            // Issue #141's example: no word in common, 0 under every smoothing.
+            let zero = bleu
+                .score(&bleu.stats(&["okay thanks"], "this is a cat"))
+                .score;
+            assert_eq!(zero, 0.0);
+        }
+    }
+    let default = Ter::default();
+    for (input, expected) in [
+        ("a b c d", "a b c d"),
+        ("", ""),
+        ("a b c d.", "a b c d."),
+        ("A B C D.", "a b c d."),
+    ] {
+        assert_eq!(default.tokenize(input), expected);
+    }
+    let no_punct = Ter {
+        no_punct: true,
+        ..Ter::default()
+    };
+    for (input, expected) in [("a b c d.", "a b c d"), ("A ; B ) C : D.", "a b c d")] {
+        assert_eq!(no_punct.tokenize(input), expected);
+    }
+    let normalized = Ter {
+        normalized: true,
+        ..Ter::default()
+    };
+    for (input, expected) in [
+        ("a b (c) d.", "a b ( c ) d ."),
+        ("Jim's car.", "jim 's car ."),
+        ("4.2", "4.2"),
+    ] {
+        assert_eq!(normalized.tokenize(input), expected);
+    }
+}
