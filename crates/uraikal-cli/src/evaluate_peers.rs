@@ -515,13 +515,21 @@ fn wer_family(
         line
     };
     let batch = inputs.pairs.is_some() || args.lines;
+    // The units each sentence was scored on (jiwer's output.references / hypotheses).
+    let units = |line: &mut Map<String, Value>, k: usize| {
+        line.insert("reference_units".into(), json!(reference_lists[k]));
+        line.insert("hypothesis_units".into(), json!(hypothesis_lists[k]));
+    };
+    // remove-empty-strings may drop sentences; ids then no longer line up and are left out.
+    let ids_line_up = ids.len() == counts.len();
     if batch {
         for (k, c) in counts.iter().enumerate() {
             let mut line = Map::new();
-            if let Some(id) = ids.get(k).filter(|id| !id.is_null()) {
+            if let Some(id) = ids.get(k).filter(|id| ids_line_up && !id.is_null()) {
                 line.insert("id".into(), id.clone());
             }
             line.extend(record(uraikal_metrics::rates::Rates::jiwer(c), *c));
+            units(&mut line, k);
             serde_json::to_writer(&mut out, &line)?;
             out.write_all(b"\n")?;
         }
@@ -533,6 +541,9 @@ fn wer_family(
         last.insert("pairs".into(), json!(counts.len()));
     }
     last.extend(record(rates, total));
+    if !batch && counts.len() == 1 {
+        units(&mut last, 0);
+    }
     if batch || inputs.json {
         serde_json::to_writer(&mut out, &last)?;
         out.write_all(b"\n")?;

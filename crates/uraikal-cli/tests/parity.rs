@@ -150,6 +150,10 @@ fn jiwer_transforms_rates_and_visualisation() {
     let v = &json_lines(&out)[0];
     assert_eq!(v["wer"], 0.0);
     assert_eq!(v["a1_rule"], false);
+    assert_eq!(
+        v["reference_units"],
+        serde_json::json!(["its", "a", "test", "isnt", "it"])
+    );
 
     let dir = tempfile::tempdir().unwrap();
     let (r, h) = (dir.path().join("r.txt"), dir.path().join("h.txt"));
