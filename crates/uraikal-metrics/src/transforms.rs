@@ -391,7 +391,7 @@ pub fn visualize_error_counts(sentences: &[Sentence<'_>], level: Level) -> Strin
     let pad =
         |text: &str, to: usize| format!("{text}{}", " ".repeat(to.saturating_sub(width(text))));
     let mut out = String::from("=== SUBSTITUTIONS ===\n");
-    substitutions.sort_by(|a, b| b.1.cmp(&a.1));
+    substitutions.sort_by_key(|entry| std::cmp::Reverse(entry.1));
     let longest = substitutions
         .iter()
         .map(|((r, h), _)| width(r).max(width(h)))
@@ -409,7 +409,7 @@ pub fn visualize_error_counts(sentences: &[Sentence<'_>], level: Level) -> Strin
             out.push_str("none");
         }
         out.push_str(&format!("\n=== {title} ===\n"));
-        counts.sort_by(|a, b| b.1.cmp(&a.1));
+        counts.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         let longest = counts.iter().map(|(k, _)| width(k)).max().unwrap_or(0);
         for (k, n) in &counts {
             out.push_str(&format!("{} = {n}x\n", pad(k, longest)));
