@@ -12,7 +12,7 @@ use serde::Serialize;
 use uraikal_metrics::align::{self, Alignment, Counts};
 use uraikal_metrics::bootstrap::{percentile_interval, replicate_sums};
 use uraikal_metrics::lattice::{self, Language, Mode};
-use uraikal_metrics::rates::error_rate;
+use uraikal_metrics::rates::{error_rate, Rates};
 use uraikal_metrics::{cer_counts_as_written, CerCounts, Unit, URAIKAL_VERSION};
 
 use crate::hyps::Hypotheses;
@@ -416,6 +416,12 @@ pub struct ResultRecord {
     pub wer: Option<f64>,
     /// CER (null when undefined).
     pub cer: Option<f64>,
+    /// Word MER, jiwer's (S + D + I) / (H + S + D + I) (null when the WER is); macro: the mean over slices.
+    pub mer: Option<f64>,
+    /// Word WIL, 1 − WIP (null when the WER is); macro: the mean over slices.
+    pub wil: Option<f64>,
+    /// Word WIP, (H / N_ref) · (H / N_hyp) (null when the WER is); macro: the mean over slices.
+    pub wip: Option<f64>,
     /// 95 % bootstrap interval of the WER, [low, high].
     pub wer_ci: Option<[f64; 2]>,
     /// 95 % bootstrap interval of the CER, [low, high].
@@ -462,6 +468,18 @@ pub struct LatticeRecord {
 /// The records of a results file: one per slice, then the macro record (SPEC S9.1).
 pub fn result_records(scores: &Scores, manifests: &Manifests, hypotheses: &Hypotheses, system: &str) -> Vec<ResultRecord> {
     let (major, minor, patch) = uraikal_text::UNICODE_VERSION;
+    // MER, WIL and WIP of a slice's summed word counts (jiwer's formulas, SPEC S3); the macro record takes the
+    // mean over the slices, as for the WER.
+    let slice_rates = |s: &SliceScore| Rates::of(&s.word).map(|r| [r.mer, r.wil, r.wip]);
+    let word_rates = |s: &SliceScore, aggregate: &'static str| -> [Option<f64>; 3] {
+        if aggregate == "macro" {
+            let of = |k: usize| mean(scores.slices.iter().filter_map(|s| slice_rates(s).map(|r| r[k])));
+            [of(0), of(1), of(2)]
+        } else {
+            let r = slice_rates(s);
+            [r.map(|r| r[0]), r.map(|r| r[1]), r.map(|r| r[2])]
+        }
+    };
     let record = |s: &SliceScore, aggregate: &'static str| ResultRecord {
         uraikal_version: URAIKAL_VERSION,
         normalizer_version: uraikal_text::NORMALIZER_VERSION,
@@ -479,6 +497,9 @@ pub fn result_records(scores: &Scores, manifests: &Manifests, hypotheses: &Hypot
         hyp_chars: s.char.hypothesis_len(),
         wer: s.wer,
         cer: s.cer,
+        mer: word_rates(s, aggregate)[0],
+        wil: word_rates(s, aggregate)[1],
+        wip: word_rates(s, aggregate)[2],
         wer_ci: s.wer_ci.map(|(l, h)| [l, h]),
         cer_ci: s.cer_ci.map(|(l, h)| [l, h]),
         word: s.word.into(),

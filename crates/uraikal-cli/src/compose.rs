@@ -34,19 +34,24 @@ pub fn run(args: ComposeArgs, decompose: bool) -> Result<ExitCode> {
     } else {
         vec![input.as_str()]
     };
+    // From stdin, a line that cannot be (de)composed is reported and the stream goes on; the exit status
+    // says that some lines failed.
+    let mut failed = 0;
     for (index, line) in lines.iter().enumerate() {
         let result = if decompose {
             uraikal_text::decompose(line)
         } else {
             uraikal_text::compose(line)
         };
-        let output = result.map_err(|e| {
-            if lines.len() > 1 {
-                anyhow!("line {}: {e}", index + 1)
-            } else {
-                anyhow!("{e}")
+        let output = match result {
+            Ok(output) => output,
+            Err(e) if lines.len() > 1 => {
+                eprintln!("uraikal: error: line {}: {e}", index + 1);
+                failed += 1;
+                continue;
             }
-        })?;
+            Err(e) => return Err(anyhow!("{e}")),
+        };
         if args.json {
             common::print_json(&Line {
                 input: line,
@@ -55,6 +60,10 @@ pub fn run(args: ComposeArgs, decompose: bool) -> Result<ExitCode> {
         } else {
             println!("{output}");
         }
+    }
+    if failed > 0 {
+        eprintln!("uraikal: {failed} of {} lines failed", lines.len());
+        return Ok(ExitCode::from(2));
     }
     Ok(ExitCode::SUCCESS)
 }

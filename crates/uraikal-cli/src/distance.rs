@@ -58,6 +58,10 @@ pub struct DistanceArgs {
     /// The unit.
     #[arg(long, value_enum, default_value = "grapheme")]
     unit: UnitArg,
+    /// Hamming on texts of unequal length: the longer text's extra units count as mismatches (grapheme-kit's
+    /// library, textdistance's zip_longest) instead of an error.
+    #[arg(long)]
+    pad: bool,
     /// JSON output.
     #[arg(long)]
     json: bool,
@@ -73,14 +77,17 @@ struct DistanceLine {
 /// Runs `uraikal distance`.
 pub fn run(args: DistanceArgs) -> Result<ExitCode> {
     let metric: Metric = args.metric.into();
+    if args.unit == UnitArg::Word {
+        bail!("--unit word is for `evaluate --metric wer|mer|wil|wip`; distances take codepoint, grapheme or letter");
+    }
     let unit: Unit = args.unit.into();
-    if metric == Metric::Hamming {
+    if metric == Metric::Hamming && !args.pad {
         let (r, h) = (
             units(&args.reference, unit).len(),
             units(&args.hypothesis, unit).len(),
         );
         if r != h {
-            bail!("hamming needs texts of equal length: the reference has {r} {unit}s, the hypothesis {h}");
+            bail!("hamming needs texts of equal length: the reference has {r} {unit}s, the hypothesis {h} (--pad counts the extra units as mismatches)");
         }
     }
     let value = text_distance(&args.reference, &args.hypothesis, metric, unit);

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uraikal_metrics::{
-    cer_counts, charbleu, chrf_stats, CerCounts, CharBleuMode, ChrfConfig, ChrfStats, Unit,
+    cer_counts, charbleu_weighted, chrf_stats, CerCounts, CharBleuMode, ChrfConfig, ChrfStats, Unit,
 };
 
 use crate::common;
@@ -34,6 +34,18 @@ pub enum EvalMetric {
     Charbleu,
     /// All of them.
     All,
+    /// sacrebleu's BLEU (--tokenize …).
+    Bleu,
+    /// sacrebleu's TER.
+    Ter,
+    /// Word (or character) error rate, jiwer's (--unit word).
+    Wer,
+    /// Match error rate.
+    Mer,
+    /// Word information lost.
+    Wil,
+    /// Word information preserved.
+    Wip,
 }
 
 /// The unit, as a command-line value.
@@ -45,6 +57,8 @@ pub enum UnitArg {
     Codepoint,
     /// Tamil letters of the script-normalised text.
     Letter,
+    /// Words (--metric wer|mer|wil|wip only).
+    Word,
 }
 
 impl From<UnitArg> for Unit {
@@ -53,6 +67,8 @@ impl From<UnitArg> for Unit {
             UnitArg::Grapheme => Unit::Grapheme,
             UnitArg::Codepoint => Unit::CodePoint,
             UnitArg::Letter => Unit::Letter,
+            // Refused before any metric runs (evaluate_peers::run) except the word rates, which split words.
+            UnitArg::Word => Unit::CodePoint,
         }
     }
 }
@@ -85,9 +101,17 @@ pub struct EvaluateArgs {
     /// Which CharBLEU.
     #[arg(long, value_enum, default_value = "documented")]
     charbleu_mode: CharBleuArg,
+    /// CharBLEU: the highest n-gram order (uniform weights).
+    #[arg(long, default_value_t = 4, conflicts_with = "weights")]
+    max_n: usize,
+    /// CharBLEU: one weight per order 1..=n (grapheme-kit's `weights`; n is their number).
+    #[arg(long, value_delimiter = ',')]
+    weights: Vec<f64>,
     /// JSON output (the batch form always prints JSON lines).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    peers: crate::evaluate_peers::PeerArgs,
 }
 
 #[derive(Deserialize)]
@@ -141,6 +165,7 @@ struct Plan {
     chrfpp: bool,
     charbleu: bool,
     charbleu_mode: CharBleuMode,
+    charbleu_weights: Vec<f64>,
 }
 
 impl Plan {
@@ -157,7 +182,7 @@ impl Plan {
                 .then(|| chrf_stats(reference, hypothesis, self.unit, ChrfConfig::CHRF_PLUS_PLUS)),
             charbleu: self
                 .charbleu
-                .then(|| charbleu(reference, hypothesis, self.unit, 4, self.charbleu_mode)),
+                .then(|| charbleu_weighted(reference, hypothesis, self.unit, &self.charbleu_weights, self.charbleu_mode)),
         }
     }
 
@@ -178,6 +203,15 @@ impl Plan {
 
 /// Runs `uraikal evaluate`.
 pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
+    let inputs = crate::evaluate_peers::Inputs {
+        reference: args.reference.as_deref(),
+        hypothesis: args.hypothesis.as_deref(),
+        pairs: args.pairs.as_deref(),
+        json: args.json,
+    };
+    if let Some(code) = crate::evaluate_peers::run(&args.peers, args.metric, args.unit, inputs)? {
+        return Ok(code);
+    }
     let all = args.metric == EvalMetric::All;
     let plan = Plan {
         unit: args.unit.into(),
@@ -189,12 +223,20 @@ pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
             CharBleuArg::Documented => CharBleuMode::Documented,
             CharBleuArg::GraphemeKit => CharBleuMode::GraphemeKit,
         },
+        charbleu_weights: if args.weights.is_empty() {
+            vec![1.0 / args.max_n as f64; args.max_n]
+        } else {
+            args.weights.clone()
+        },
     };
+    if plan.charbleu_weights.is_empty() || plan.charbleu_weights.iter().any(|w| !w.is_finite() || *w < 0.0) {
+        bail!("--max-n must be at least 1 and --weights non-negative numbers");
+    }
     if let Some(path) = &args.pairs {
         return run_pairs(&plan, path);
     }
     let (Some(reference), Some(hypothesis)) = (&args.reference, &args.hypothesis) else {
-        bail!("give REF and HYP, or --pairs FILE.jsonl");
+        bail!("give REFERENCE and HYPOTHESIS (the hypothesis is missing), or --pairs FILE.jsonl");
     };
     let result = plan.score(reference, hypothesis);
     let line = plan.line(None, &result);

@@ -50,6 +50,10 @@ mod tn;
 // --- area: tasks (issue 22) ---
 mod tasks;
 
+// --- area: parity (issue 26) ---
+mod evaluate_peers;
+mod text_parity;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use clap::{Subcommand, ValueEnum};
 use serde_json::json;
 use uraikal_numbers::{Register, Style};
@@ -100,7 +100,9 @@ pub fn run(command: NumbersCommand) -> Result<ExitCode> {
             let words = if ordinal {
                 let n: u64 = number
                     .parse()
-                    .map_err(|_| anyhow!("{number:?} is not a positive integer (--ordinal needs one)"))?;
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| anyhow!("{number:?} has no ordinal: --ordinal needs a positive integer (ordinals start at 1, முதலாவது)"))?;
                 uraikal_numbers::to_ordinal_words(n, register.register())?
             } else {
                 uraikal_numbers::decimal_to_words(&number, register.register())?
@@ -130,20 +132,29 @@ pub fn run(command: NumbersCommand) -> Result<ExitCode> {
             let stdin = common::is_stdin(text.as_deref());
             let input = common::text_arg(text.as_deref())?;
             let mut out = std::io::stdout().lock();
+            // From stdin, a bad line is reported and the stream goes on; the exit status says some failed.
+            let mut failed = 0;
             for (index, line) in lines(&input, stdin).into_iter().enumerate() {
-                let n = uraikal_numbers::from_numerals(line).with_context(|| {
-                    if stdin {
-                        format!("stdin line {}: {line:?}", index + 1)
-                    } else {
-                        format!("numeral {line:?}")
+                let n = match uraikal_numbers::from_numerals(line) {
+                    Ok(n) => n,
+                    Err(e) if stdin => {
+                        eprintln!("uraikal: error: stdin line {}: {line:?}: {e}", index + 1);
+                        failed += 1;
+                        continue;
                     }
-                })?;
+                    Err(e) => return Err(anyhow::Error::new(e).context(format!("numeral {line:?}"))),
+                };
                 if json {
                     serde_json::to_writer(&mut out, &json!({"numerals": line, "number": n}))?;
                     writeln!(out)?;
                 } else {
                     writeln!(out, "{n}")?;
                 }
+            }
+            if failed > 0 {
+                out.flush()?;
+                eprintln!("uraikal: {failed} line(s) failed");
+                return Ok(ExitCode::from(2));
             }
         }
         NumbersCommand::ToNumerals { number, style, json } => {

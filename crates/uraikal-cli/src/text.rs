@@ -26,6 +26,14 @@ pub enum TextCommand {
     Normalize(PlainArgs),
     /// The share of letter code points that are Tamil.
     Share(PlainArgs),
+    /// Lines in Tamil dictionary order (அ…ஔ ஃ க…ன, then grantha), not code-point order.
+    Sort(crate::text_parity::SortArgs),
+    /// Romanise Tamil (ISO 15919 or casual), or ISO 15919 back to Tamil.
+    Translit(crate::text_parity::TranslitArgs),
+    /// Split text into sentences (Tamil initials, abbreviations and decimals kept), one per line.
+    Sentences(crate::text_parity::SplitArgs),
+    /// Word tokens (punctuation split off), one per line; --no-stop-words drops the Tamil stop words.
+    Words(crate::text_parity::SplitArgs),
 }
 
 /// Arguments of `letters` and `length`.
@@ -117,6 +125,10 @@ pub fn run(command: TextCommand) -> Result<()> {
                 (false, _) => print_lines(shares.iter().map(|s| s.to_string())),
             }
         }
+        TextCommand::Sort(args) => crate::text_parity::sort(args),
+        TextCommand::Translit(args) => crate::text_parity::translit(args),
+        TextCommand::Sentences(args) => crate::text_parity::split(args, false),
+        TextCommand::Words(args) => crate::text_parity::split(args, true),
     }
 }
 

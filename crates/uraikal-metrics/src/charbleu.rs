@@ -50,16 +50,39 @@ pub fn charbleu_ids(
     max_n: usize,
     mode: CharBleuMode,
 ) -> f64 {
+    charbleu_ids_weighted(reference, hypothesis, &vec![1.0 / max_n as f64; max_n], mode)
+}
+
+/// CharBLEU with grapheme-kit's `weights` (one per order 1..=weights.len(), so `max_n` is their number):
+/// the weights of the orders that count are renormalised to sum to 1 (SPEC M4.1).
+///
+/// ```
+/// use uraikal_metrics::{charbleu_weighted, CharBleuMode, Unit};
+/// let uniform = charbleu_weighted("abcd", "abce", Unit::CodePoint, &[0.25; 4], CharBleuMode::GraphemeKit);
+/// assert_eq!(uniform, uraikal_metrics::charbleu("abcd", "abce", Unit::CodePoint, 4, CharBleuMode::GraphemeKit));
+/// let unigrams = charbleu_weighted("abcd", "abce", Unit::CodePoint, &[1.0], CharBleuMode::Documented);
+/// assert_eq!(unigrams, 0.75);
+/// ```
+pub fn charbleu_weighted(reference: &str, hypothesis: &str, unit: Unit, weights: &[f64], mode: CharBleuMode) -> f64 {
+    if reference.is_empty() || hypothesis.is_empty() {
+        return if reference == hypothesis { 1.0 } else { 0.0 };
+    }
+    let (r, h) = unit_ids(reference, hypothesis, unit, Spaces::Keep);
+    charbleu_ids_weighted(&r, &h, weights, mode)
+}
+
+/// [`charbleu_weighted`] on unit ids.
+pub fn charbleu_ids_weighted(reference: &[u32], hypothesis: &[u32], weights: &[f64], mode: CharBleuMode) -> f64 {
     if reference == hypothesis {
         return 1.0;
     }
-    let weight = 1.0 / max_n as f64;
+    let max_n = weights.len();
     let mut logs: Vec<(f64, f64)> = Vec::with_capacity(max_n);
     for n in 1..=max_n.min(hypothesis.len()) {
         let precision =
             clipped_matches(reference, hypothesis, n) as f64 / (hypothesis.len() + 1 - n) as f64;
         if precision > 0.0 {
-            logs.push((precision, weight));
+            logs.push((precision, weights[n - 1]));
         } else if mode == CharBleuMode::Documented {
             return 0.0;
         }

@@ -94,12 +94,56 @@ impl ChrfStats {
         score /= factor * precision + recall;
         100.0 * score
     }
+
+    /// The chrF score with sacrebleu's `eps_smoothing=True` (chrF++.py, NLTK and Moses): per order an F-beta
+    /// with 1e-16 standing in for an undefined precision, recall or F, averaged over all orders.
+    pub fn score_eps(&self, beta: f64) -> f64 {
+        const EPS: f64 = 1e-16;
+        let factor = beta * beta;
+        let mut score = 0.0;
+        for &[hyp, reference, matches] in &self.orders {
+            let precision = if hyp > 0 {
+                matches as f64 / hyp as f64
+            } else {
+                EPS
+            };
+            let recall = if reference > 0 {
+                matches as f64 / reference as f64
+            } else {
+                EPS
+            };
+            let denominator = factor * precision + recall;
+            score += if denominator > 0.0 {
+                (1.0 + factor) * precision * recall / denominator
+            } else {
+                EPS
+            };
+        }
+        100.0 * score / self.orders.len() as f64
+    }
 }
 
 /// The statistics of one (reference, hypothesis) pair.
 pub fn chrf_stats(reference: &str, hypothesis: &str, unit: Unit, config: ChrfConfig) -> ChrfStats {
+    chrf_stats_spaces(reference, hypothesis, unit, config, false)
+}
+
+/// [`chrf_stats`], keeping whitespace units in the character n-grams when `whitespace` is set (sacrebleu's
+/// `whitespace=True`).
+pub(crate) fn chrf_stats_spaces(
+    reference: &str,
+    hypothesis: &str,
+    unit: Unit,
+    config: ChrfConfig,
+    whitespace: bool,
+) -> ChrfStats {
     let mut stats = ChrfStats::zero(config);
-    let (r, h) = unit_ids(reference, hypothesis, unit, Spaces::Drop);
+    let spaces = if whitespace {
+        Spaces::Keep
+    } else {
+        Spaces::Drop
+    };
+    let (r, h) = unit_ids(reference, hypothesis, unit, spaces);
     let mut scratch = Scratch::default();
     scratch.char_orders(&r, &h, &mut stats.orders[..config.char_order]);
     if config.word_order > 0 {

@@ -127,6 +127,18 @@ pub enum Level {
 
 /// jiwer's `visualize_alignment(output, show_measures, skip_correct)` (no `line_width`), byte for byte.
 pub fn visualize_alignment(sentences: &[Sentence<'_>], level: Level, show_measures: bool, skip_correct: bool) -> String {
+    visualize_alignment_width(sentences, level, show_measures, skip_correct, None)
+}
+
+/// [`visualize_alignment`] with jiwer's `line_width`: a sentence's REF/HYP/op lines are broken (after a blank
+/// line) before a column that would make the REF line longer than `line_width` code points.
+pub fn visualize_alignment_width(
+    sentences: &[Sentence<'_>],
+    level: Level,
+    show_measures: bool,
+    skip_correct: bool,
+    line_width: Option<usize>,
+) -> String {
     let mut out = String::new();
     for (index, sentence) in sentences.iter().enumerate() {
         let chunks = &sentence.alignment.chunks;
@@ -134,7 +146,7 @@ pub fn visualize_alignment(sentences: &[Sentence<'_>], level: Level, show_measur
             continue;
         }
         let _ = write!(out, "=== SENTENCE {} ===\n\n", index + 1);
-        comparison(&mut out, sentence, level == Level::Words);
+        comparison(&mut out, sentence, level == Level::Words, line_width);
         out.push('\n');
     }
     if show_measures {
@@ -165,7 +177,7 @@ pub fn visualize_alignment(sentences: &[Sentence<'_>], level: Level, show_measur
 }
 
 /// The REF/HYP/op lines of one sentence (jiwer's `_construct_comparison_string`).
-fn comparison(out: &mut String, sentence: &Sentence<'_>, separate: bool) {
+fn comparison(out: &mut String, sentence: &Sentence<'_>, separate: bool, line_width: Option<usize>) {
     let (mut ref_line, mut hyp_line, mut op_line) = (String::from("REF: "), String::from("HYP: "), String::from("     "));
     for chunk in &sentence.alignment.chunks {
         let refs = &sentence.reference[chunk.ref_start..chunk.ref_end];
@@ -183,6 +195,12 @@ fn comparison(out: &mut String, sentence: &Sentence<'_>, separate: bool) {
                 _ => (refs[k], hyps[k]),
             };
             let width = r.chars().count().max(h.chars().count()).max(1);
+            if line_width.is_some_and(|limit| ref_line.chars().count() + width > limit) {
+                // jiwer flushes the lines so far (without their trailing separator) and starts new ones.
+                let trim = |line: &str| if separate { line[..line.len() - 1].to_string() } else { line.to_string() };
+                let _ = write!(out, "{}\n{}\n{}\n\n", trim(&ref_line), trim(&hyp_line), trim(&op_line));
+                (ref_line, hyp_line, op_line) = (String::from("REF: "), String::from("HYP: "), String::from("     "));
+            }
             // jiwer fills whichever side is a lone "*" (even a real "*" token), the reference first.
             let (r, h) = if r == "*" {
                 ("*".repeat(width), h.to_string())

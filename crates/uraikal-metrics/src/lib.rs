@@ -19,14 +19,14 @@ pub mod rates;
 
 /// The benchmark version that result records carry (A1 and D4). It changes only when a scoring rule
 /// changes (SPEC sections N and S), so that numbers with equal versions are comparable.
-pub const URAIKAL_VERSION: &str = "1.1";
+pub const URAIKAL_VERSION: &str = "1.2";
 
 // --- area: graphemes (issue 5) ---
 mod charbleu;
 mod chrf;
 mod distance;
 mod unit;
-pub use charbleu::{charbleu, charbleu_ids, CharBleuMode};
+pub use charbleu::{charbleu, charbleu_ids, charbleu_ids_weighted, charbleu_weighted, CharBleuMode};
 pub use distance::{
     cer, cer_counts, cer_counts_as_written, corpus_cer, damerau_levenshtein, hamming, jaro, jaro_winkler, lcs, levenshtein, osa, text_distance,
     CerCounts, Metric,
@@ -36,3 +36,7 @@ pub use unit::{units, Unit, UnknownUnit};
 
 // --- area: lattices (issue 6) ---
 pub mod lattice;
+
+// --- area: parity (issue 26) ---
+pub mod sacrebleu;
+pub mod transforms;

@@ -138,6 +138,22 @@ fn full_forms() -> Vec<(String, Entry)> {
     for word in ["ஒரு", "ஓர்"] {
         forms.push((word.to_string(), Entry { article: true, ..Entry::small(1) }));
     }
+    // 11, 21, …, 91 before a noun or scale word end in the adjective ஒரு (பதினொரு, இருபத்தொரு லட்சம்).
+    let adjectives: Vec<(u16, String)> = below_hundred
+        .iter()
+        .filter(|(value, _)| *value > 10 && value % 10 == 1)
+        .filter_map(|(value, word)| {
+            ["ொன்று", "ொண்ணு", "ொன்னு"]
+                .iter()
+                .find_map(|one| word.strip_suffix(one))
+                .map(|stem| (*value, format!("{stem}ொரு")))
+        })
+        .collect();
+    for (value, word) in adjectives {
+        if !forms.iter().any(|(known, _)| *known == word) {
+            forms.push((word, Entry::small(value)));
+        }
+    }
     // Hundreds.
     for (i, heads) in HUNDRED_HEADS.iter().enumerate() {
         let value = 100 * (i as u16 + 1);

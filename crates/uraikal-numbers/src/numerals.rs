@@ -99,6 +99,10 @@ fn push_below_thousand(n: u64, out: &mut String) {
 /// assert_eq!(from_numerals("௨௱௫").unwrap(), 205);
 /// assert_eq!(from_numerals("௨௦௨௪").unwrap(), 2024);
 /// assert!(from_numerals("௲௲").is_err());
+/// // CLDR's Indian grouping of positional numerals (#,##,##0):
+/// assert_eq!(from_numerals("௧,௯௫௬").unwrap(), 1956);
+/// assert_eq!(from_numerals("௧,௦௦,௦௦௦").unwrap(), 100000);
+/// assert!(from_numerals("௧௦௦,௦௦௦").is_err());
 /// ```
 pub fn from_numerals(text: &str) -> Result<u64, Error> {
     let leading = text.chars().take_while(|c| c.is_whitespace()).count();
@@ -107,6 +111,7 @@ pub fn from_numerals(text: &str) -> Result<u64, Error> {
         return Err(Error::new(ErrorKind::EmptyNumeral));
     }
     let shift = |e: Error| shift_position(e, leading);
+    let chars = ungrouped(&chars).map_err(shift)?;
     let system = classify(&chars).map_err(shift)?;
     match system {
         System::Positional => {
@@ -122,6 +127,30 @@ pub fn from_numerals(text: &str) -> Result<u64, Error> {
         }
         System::Traditional => parse_traditional(&chars).map_err(shift),
     }
+}
+
+/// The digits of a positional numeral written with CLDR's Indian grouping separators (#,##,##0: three
+/// digits after the last comma, two between commas, one or two before the first), commas removed; text
+/// without commas as it is. A comma anywhere else is a malformed numeral at that comma.
+fn ungrouped(chars: &[char]) -> Result<Vec<char>, Error> {
+    if !chars.contains(&',') {
+        return Ok(chars.to_vec());
+    }
+    let commas: Vec<usize> = chars.iter().enumerate().filter(|(_, &c)| c == ',').map(|(at, _)| at).collect();
+    let groups: Vec<&[char]> = chars.split(|&c| c == ',').collect();
+    let last = groups.len() - 1;
+    for (index, group) in groups.iter().enumerate() {
+        let fits = match index {
+            _ if index == last => group.len() == 3,
+            0 => (1..=2).contains(&group.len()),
+            _ => group.len() == 2,
+        };
+        if !fits || group.iter().any(|&c| digit_value(c).is_none()) {
+            let position = commas[index.min(commas.len() - 1)];
+            return Err(Error::new(ErrorKind::MalformedNumeral { position }));
+        }
+    }
+    Ok(chars.iter().copied().filter(|&c| c != ',').collect())
 }
 
 fn shift_position(error: Error, by: usize) -> Error {

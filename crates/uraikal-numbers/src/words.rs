@@ -147,13 +147,24 @@ fn push_words(n: u64, f: &Forms, out: &mut String) {
     }
 }
 
-/// A multiplier of லட்சம் or கோடி: 1 is ஒரு (it stands before a noun), others their own words.
+/// A multiplier of லட்சம் or கோடி: it stands before a noun, so a final one is the adjective ஒரு, as in
+/// இருபத்தோராயிரம் (SPEC U2): ஒரு லட்சம், இருபத்தொரு லட்சம், பதினொரு கோடி.
 fn push_multiplier(n: u64, f: &Forms, out: &mut String) {
     if n == 1 {
         push_word(out, "ஒரு");
-    } else {
-        push_words(n, f, out);
+        return;
     }
+    let mut words = String::new();
+    push_words(n, f, &mut words);
+    for one in ["ஒன்று", "ஒண்ணு"] {
+        let fused: String = one.chars().skip(1).collect();
+        if let Some(stem) = words.strip_suffix(one) {
+            words = format!("{stem}ஒரு");
+        } else if let Some(stem) = words.strip_suffix(&format!("\u{0BCA}{fused}")) {
+            words = format!("{stem}\u{0BCA}ரு");
+        }
+    }
+    push_word(out, &words);
 }
 
 /// The words of 0 ≤ n < 10^15 after `prefix` (e.g. the minus word).

@@ -71,3 +71,11 @@ mod script;
 pub use script::normalize_script;
 pub use compose::{compose, decompose, ComposeError, ComposeErrorKind};
 pub use graphemes::{graphemes, Graphemes, GRAPHEME_UNICODE_VERSION};
+
+// --- area: parity (issue 26) ---
+mod collate;
+mod sentences;
+mod translit;
+pub use collate::{collation_key, sort_tamil};
+pub use sentences::{is_stop_word, sentences, word_tokens, TAMIL_ABBREVIATIONS, TAMIL_STOP_WORDS};
+pub use translit::{from_iso15919, to_casual, to_iso15919};

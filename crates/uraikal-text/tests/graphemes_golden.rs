@@ -147,8 +147,12 @@ proptest! {
 
     #[test]
     fn compose_inverts_decompose(text in indic_text()) {
+        // Up to NFC: a vowel sign written in two parts (ெ + ா) decomposes as the one sign (ொ), which
+        // compose writes as one code point (SPEC G6).
+        use unicode_normalization::UnicodeNormalization;
         if let Ok(decomposed) = decompose(&text) {
-            prop_assert_eq!(compose(&decomposed), Ok(text));
+            let composed = compose(&decomposed).map(|c| c.nfc().collect::<String>());
+            prop_assert_eq!(composed, Ok(text.nfc().collect::<String>()));
         }
     }
 
