@@ -178,25 +178,24 @@ fn unit(name: &str) -> PyResult<uraikal_metrics::Unit> {
     name.parse::<uraikal_metrics::Unit>().map_err(value_error)
 }
 
-/// Corpus WER: Σ word edits ÷ Σ reference words, on text normalised by the frozen normaliser (the A1 rule);
-/// `normalize=False` scores the text as given with jiwer's default word split (runs of spaces, not tabs).
+/// Corpus WER: Σ word edits ÷ Σ reference words. With `normalize=True` (the default) each pair is scored by
+/// the A1 rule (`uraikal_metrics::a1`, what `uraikal score` reports as `wer`); `normalize=False` scores the
+/// text as given with jiwer's default word split (runs of spaces, not tabs).
 #[pyfunction]
 #[pyo3(signature = (reference, hypothesis, normalize = true))]
 fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, normalize: bool) -> PyResult<f64> {
+    use uraikal_metrics::a1;
     let pairs = pairs(reference, hypothesis)?;
     let (edits, words) = py.detach(|| {
-        let mut edits = 0usize;
-        let mut words = 0usize;
+        let (mut edits, mut words) = (0usize, 0usize);
         for (r, h) in &pairs {
-            // Normalised text has single spaces, so jiwer's word split is the A1 rule's split too (SPEC S4).
-            let (r, h) = if normalize {
-                (uraikal_text::normalize(r), uraikal_text::normalize(h))
+            let counts = if normalize {
+                a1::word_counts(&a1::normalise(r), &a1::normalise(h))
             } else {
-                (r.clone(), h.clone())
+                uraikal_metrics::align::counts(&uraikal_metrics::jiwer::words(r), &uraikal_metrics::jiwer::words(h))
             };
-            let (r, h) = (uraikal_metrics::jiwer::words(&r), uraikal_metrics::jiwer::words(&h));
-            edits += uraikal_metrics::align::distance(&r, &h);
-            words += r.len();
+            edits += counts.errors();
+            words += counts.reference_len();
         }
         (edits, words)
     });
@@ -206,22 +205,25 @@ fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAn
     Ok(edits as f64 / words as f64)
 }
 
-/// Corpus CER on a unit ("codepoint", "grapheme" or "letter"), pooled: Σ edits ÷ Σ reference units, on text
-/// normalised by the frozen normaliser (the A1 rule); `normalize=False` scores the text as given.
+/// Corpus CER on a unit ("codepoint", "grapheme" or "letter"), pooled: Σ edits ÷ Σ reference units. With
+/// `normalize=True` (the default) each pair is scored by the A1 rule (`uraikal_metrics::a1`): the frozen
+/// normaliser, then the units as written, so `unit="grapheme"` is `uraikal score`'s `grapheme_cer`.
+/// `normalize=False` scores the text as given, the grapheme and letter units after the script normalisation
+/// (SPEC G5): the script-normalised grapheme CER of grapheme-kit and `uraikal evaluate`.
 #[pyfunction]
 #[pyo3(signature = (reference, hypothesis, unit = "codepoint", normalize = true))]
 fn cer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, unit: &str, normalize: bool) -> PyResult<f64> {
+    use uraikal_metrics::a1;
     let unit = self::unit(unit)?;
     let pairs = pairs(reference, hypothesis)?;
-    let normalized: Vec<(String, String)> = if normalize {
-        py.detach(|| pairs.iter().map(|(r, h)| (uraikal_text::normalize(r), uraikal_text::normalize(h))).collect())
-    } else {
-        pairs
-    };
     let total = py.detach(|| {
         let mut total = uraikal_metrics::CerCounts::default();
-        for (r, h) in &normalized {
-            total.add(uraikal_metrics::cer_counts(r, h, unit));
+        for (r, h) in &pairs {
+            total.add(if normalize {
+                a1::unit_counts(&a1::normalise(r), &a1::normalise(h), unit)
+            } else {
+                uraikal_metrics::cer_counts(r, h, unit)
+            });
         }
         total
     });
