@@ -48,7 +48,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .context("--language")?;
     // Bytes, not a checked String: each line's UTF-8 is checked (SIMD) in parallel with the rest of its work,
     // and an invalid byte is reported with its line.
-    let bytes = std::fs::read(&args.input).map_err(|e| uraikal_io::Error::io(&args.input, e))?;
+    let bytes = uraikal_io::read_bytes(&args.input)?;
     let lines = uraikal_io::non_blank_lines(&bytes);
     // Chunks of records, each built into one buffer and written as soon as those before it are; the file
     // is put in place only when every record is built (see common::chunks_in_order, AtomicFile).

@@ -47,6 +47,9 @@ mod yaappu;
 // --- area: tn (issue 12) ---
 mod tn;
 
+// --- area: house (issue 18) ---
+mod version;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -121,8 +124,8 @@ enum Command {
     /// Text normalisation for speech: numbers, dates, money, units, times, phone numbers into spoken Tamil.
     Tn(tn::TnArgs),
 
-    /// Print the versions that result records carry.
-    Version,
+    /// Print the versions that result records carry (benchmark, normaliser, Unicode) and the program's.
+    Version(version::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -168,10 +171,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: tn (issue 12) ---
         Command::Tn(args) => tn::run(args),
 
-        Command::Version => {
-            println!("uraikal {}", env!("CARGO_PKG_VERSION"));
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Version(args) => version::run(args),
     }
 }
 

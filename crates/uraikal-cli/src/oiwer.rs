@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use uraikal_metrics::lattice::{oiwer, oiwer_groups_with, Language, Lattice, Mode, OiwerView, Step};
+use uraikal_metrics::lattice::{check_groups, oiwer, oiwer_groups_with, Language, Lattice, Mode, OiwerView, Reading, Step};
 
 /// Arguments of `uraikal oiwer`.
 #[derive(clap::Args)]
@@ -62,7 +62,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let language = Language::parse(language)?;
     let mode = mode.unwrap_or(Mode::default_for(language));
-    let lattice = Lattice::parse(reference).context("--reference")?;
+    let lattice = Lattice::read(reference, Reading::for_mode(mode)).map_err(|e| anyhow!("--reference: {e}"))?;
     let result = oiwer(hypothesis, &lattice, language, mode)?;
     if args.json {
         crate::common::print_json_pretty(&Output::new(None, &result.view(), mode))?;
@@ -177,7 +177,7 @@ fn batch(
         .context("--language")?;
     // Bytes, not a checked String: each line's UTF-8 is checked by the JSON parser in parallel, and an invalid
     // byte is reported with its line.
-    let text = std::fs::read(input).map_err(|e| uraikal_io::Error::io(input, e))?;
+    let text = uraikal_io::read_bytes(input)?;
     let lines = uraikal_io::non_blank_lines(&text);
     // Lines are scored in chunks, each writing its records into one buffer: few allocations. An --output
     // file takes each chunk as it comes (it is put in place only when all are scored); stdout gets nothing
@@ -476,16 +476,20 @@ fn score_line(
         write_record(out, id, result, mode);
         Ok((result.errors(), result.reference_words))
     };
+    let reading = Reading::for_mode(mode);
+    let in_reference = |e: uraikal_metrics::lattice::Error| format!("\"reference\": {e}");
     let scored = match (plain, raw) {
-        (Some(lattice), _) => oiwer_groups_with(&hypothesis, &lattice.groups(), language, mode, write),
+        (Some(lattice), _) => {
+            let groups = lattice.groups();
+            if reading == Reading::Strict {
+                check_groups(&groups).map_err(in_reference)?;
+            }
+            oiwer_groups_with(&hypothesis, &groups, language, mode, write)
+        }
         (None, raw) => {
             let raw = raw.map_or("null", |r| r.get());
             let value: serde_json::Value = serde_json::from_str(raw).map_err(|e| e.to_string())?;
-            let lattice = match &value {
-                serde_json::Value::String(text) => Lattice::parse(text),
-                other => Lattice::from_json(other),
-            }
-            .map_err(|e| e.to_string())?;
+            let lattice = Lattice::read_value(&value, reading).map_err(in_reference)?;
             oiwer_groups_with(&hypothesis, lattice.groups(), language, mode, write)
         }
     };

@@ -258,18 +258,24 @@ fn chrf_pp(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, 
 #[pyfunction]
 #[pyo3(signature = (hypothesis, lattice, language = "ta", mode = None))]
 fn oiwer<'py>(py: Python<'py>, hypothesis: &str, lattice: &Bound<'py, PyAny>, language: &str, mode: Option<&str>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-    use uraikal_metrics::lattice::{Lattice, Language, Mode};
+    use uraikal_metrics::lattice::{Language, Lattice, Mode, Reading};
     let language = Language::parse(language).map_err(value_error)?;
     let mode = match mode {
         None => Mode::default_for(language),
         Some(m) => Mode::parse(m).ok_or_else(|| value_error(format!("unknown OIWER mode {m:?}")))?,
     };
+    // The one lattice reader (SPEC L1), strict unless the mode is vimarsha.
+    let reading = Reading::for_mode(mode);
     let lattice = if let Ok(text) = lattice.extract::<String>() {
-        Lattice::parse(&text).map_err(value_error)?
+        Lattice::read(&text, reading).map_err(value_error)?
     } else {
         let groups: Vec<Vec<String>> =
             lattice.extract().map_err(|_| value_error("lattice must be a list of lists of str, or a brace string"))?;
-        Lattice::new(groups)
+        let lattice = Lattice::new(groups);
+        if reading == Reading::Strict {
+            lattice.check_groups().map_err(value_error)?;
+        }
+        lattice
     };
     let result = uraikal_metrics::lattice::oiwer(hypothesis, &lattice, language, mode).map_err(value_error)?;
     let d = pyo3::types::PyDict::new(py);

@@ -67,6 +67,11 @@ def test_metrics():
     assert 0.0 <= chrf_pp("வணக்கம் உலகம்", "வணக்கம் உலகு") <= 100.0
     result = oiwer("நான் போய் விட்டு வந்தேன்", [["நான்"], ["போயிட்டு", "போய் விட்டு"], ["வந்தேன்"]], language="ta")
     assert result["oiwer_percent"] == 0.0
+    # One strict lattice reader (SPEC L1): malformed text is a ValueError naming the column.
+    for bad in ["{a | b", "{a} }", '[["a"', "a {b}", [["a"], []]]:
+        with pytest.raises(ValueError):
+            oiwer("a", bad, language="ta")
+    assert oiwer("a b", "{a} x {b}", language="ta", mode="vimarsha")["oiwer_percent"] == 0.0
 
 
 @pytest.mark.parametrize("bad", ["௲௲", "௱௱", "abc", ""])

@@ -34,6 +34,7 @@ mod vimarsha;
 pub use build::build_lattice;
 pub use language::Language;
 pub use normalize::vimarsha_normalize;
+pub use parse::{check_groups, Reading};
 pub use oiwer::{corpus_oiwer, oiwer, oiwer_groups, oiwer_groups_with, Mode, Oiwer, OiwerView, Op, Step};
 
 /// An ordered list of variation groups; each group lists the acceptable forms of one stretch of speech.
@@ -78,6 +79,14 @@ pub struct Error {
 pub enum ErrorKind {
     /// The lattice is not a list of lists (the message says which part).
     MalformedLattice(String),
+    /// Lattice text that cannot be read unambiguously (SPEC L1): unbalanced braces, text outside groups,
+    /// truncated JSON, trailing garbage, an empty group.
+    Malformed {
+        /// 1-based character column in the lattice text.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A form is not a string (Vimarsha's TypeError).
     NonStringVariant {
         /// 0-based group index.
@@ -108,6 +117,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ErrorKind::MalformedLattice(message) => f.write_str(message),
+            ErrorKind::Malformed { column, message } => write!(f, "column {column}: {message}"),
             ErrorKind::NonStringVariant { group, found } => {
                 write!(f, "reference variant in group {group} must be a string, not {found}")
             }
