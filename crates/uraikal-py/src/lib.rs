@@ -5,11 +5,8 @@
 //! `ValueError` with the Rust message; no panic crosses into Python; corpus metrics release the GIL.
 
 use pyo3::exceptions::PyValueError;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
-
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::PyList;
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -33,47 +30,8 @@ fn letters<'py>(py: Python<'py>, text: &str, ligatures: bool) -> PyResult<Bound<
     piece_list(py, pieces)
 }
 
-/// Python strings of short pieces (letters, graphemes), made once: a text of millions of letters uses a few
-/// hundred distinct ones, and making a new str object for each would cost more than finding the letters.
-static PIECES: std::sync::Mutex<Option<HashMap<Box<str>, Py<PyString>, BuildHasherDefault<Fnv>>>> =
-    std::sync::Mutex::new(None);
-
-/// FNV-1a: the keys are a few bytes long, where SipHash's setup dominates.
-#[derive(Default)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for &b in bytes {
-            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-const PIECE_CACHE_LIMIT: usize = 8192;
-
 fn piece_list<'py, 'a>(py: Python<'py>, pieces: impl Iterator<Item = &'a str>) -> PyResult<Bound<'py, PyList>> {
-    let mut guard = PIECES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let cache = guard.get_or_insert_with(HashMap::default);
-    let mut objects = Vec::new();
-    for piece in pieces {
-        let object = match cache.get(piece) {
-            Some(object) => object.clone_ref(py),
-            None => {
-                let object = PyString::new(py, piece).unbind();
-                if piece.len() <= 16 && cache.len() < PIECE_CACHE_LIMIT {
-                    cache.insert(piece.into(), object.clone_ref(py));
-                }
-                object
-            }
-        };
-        objects.push(object);
-    }
-    PyList::new(py, objects)
+    PyList::new(py, pieces.collect::<Vec<&str>>())
 }
 
 /// Prosodic length of one letter: "kuril", "nedil", "otru", "aaytham" or "other".
@@ -257,7 +215,7 @@ fn chrf_pp(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, 
 /// OIWER of a hypothesis against a lattice (a list of groups of acceptable forms, or the `{a | b} {c}` string).
 #[pyfunction]
 #[pyo3(signature = (hypothesis, lattice, language = "ta", mode = None))]
-fn oiwer<'py>(py: Python<'py>, hypothesis: &str, lattice: &Bound<'py, PyAny>, language: &str, mode: Option<&str>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+fn oiwer<'py>(py: Python<'py>, hypothesis: &str, lattice: &Bound<'py, PyAny>, language: &str, mode: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
     use uraikal_metrics::lattice::{Language, Lattice, Mode, Reading};
     let language = Language::parse(language).map_err(value_error)?;
     let mode = match mode {
@@ -278,16 +236,11 @@ fn oiwer<'py>(py: Python<'py>, hypothesis: &str, lattice: &Bound<'py, PyAny>, la
         lattice
     };
     let result = uraikal_metrics::lattice::oiwer(hypothesis, &lattice, language, mode).map_err(value_error)?;
-    let d = pyo3::types::PyDict::new(py);
-    d.set_item("oiwer_percent", result.percent())?;
-    d.set_item("insertions", result.insertions)?;
-    d.set_item("deletions", result.deletions)?;
-    d.set_item("substitutions", result.substitutions)?;
-    d.set_item("reference_words", result.reference_words)?;
-    d.set_item("hypothesis_alignment", result.hypothesis_alignment.clone())?;
-    d.set_item("reference_alignment", result.reference_alignment.clone())?;
-    d.set_item("operations", result.operations.iter().map(|o| o.as_str()).collect::<Vec<_>>())?;
-    Ok(d)
+    // The one record layout (SPEC L6), as the CLI writes it.
+    let view = result.view();
+    let record = uraikal_metrics::lattice::batch::OiwerRecord::new(None, &view, mode);
+    let json = serde_json::to_string(&record).map_err(value_error)?;
+    py.import("json")?.call_method1("loads", (json,))
 }
 
 #[pymodule]

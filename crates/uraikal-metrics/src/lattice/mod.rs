@@ -22,6 +22,7 @@
 
 use std::fmt;
 
+pub mod batch;
 mod build;
 mod difflib;
 mod language;
