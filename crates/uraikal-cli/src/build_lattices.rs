@@ -22,17 +22,14 @@ pub struct Args {
     /// Language for records that carry neither `language` nor `lang`.
     #[arg(long)]
     language: Option<String>,
-    /// vimarsha (Vimarsha's exact lattices) or uraikal (optional words, compound splits); default uraikal
-    /// for Tamil, vimarsha otherwise.
-    #[arg(long)]
-    mode: Option<String>,
+    /// The lattice-building mode (vimarsha: Vimarsha's exact lattices; uraikal: optional words, compound
+    /// splits); default uraikal for Tamil, vimarsha otherwise.
+    #[arg(long, value_enum)]
+    mode: Option<Mode>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let mode = match &args.mode {
-        Some(name) => Some(Mode::parse(name).ok_or_else(|| anyhow!("unknown --mode {name:?}: expected vimarsha or uraikal"))?),
-        None => None,
-    };
+    let mode = args.mode;
     let language = args.language.as_deref().map(Language::parse).transpose().context("--language")?;
     let bytes = uraikal_io::read_bytes(&args.input)?;
     let lines = uraikal_io::non_blank_lines(&bytes);

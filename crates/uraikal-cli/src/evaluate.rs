@@ -36,36 +36,6 @@ pub enum EvalMetric {
     All,
 }
 
-/// The unit, as a command-line value.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum UnitArg {
-    /// Grapheme clusters of the script-normalised text (grapheme-kit's unit).
-    Grapheme,
-    /// Unicode code points, as the text stands (sacrebleu's and jiwer's unit).
-    Codepoint,
-    /// Tamil letters of the script-normalised text.
-    Letter,
-}
-
-impl From<UnitArg> for Unit {
-    fn from(unit: UnitArg) -> Unit {
-        match unit {
-            UnitArg::Grapheme => Unit::Grapheme,
-            UnitArg::Codepoint => Unit::CodePoint,
-            UnitArg::Letter => Unit::Letter,
-        }
-    }
-}
-
-/// Which CharBLEU.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum CharBleuArg {
-    /// As grapheme-kit documents it (with the brevity penalty).
-    Documented,
-    /// grapheme-kit 0.1.1's numbers (zero precisions dropped, no brevity penalty).
-    GraphemeKit,
-}
-
 /// Arguments of `uraikal evaluate`.
 #[derive(Args)]
 pub struct EvaluateArgs {
@@ -81,10 +51,10 @@ pub struct EvaluateArgs {
     metric: EvalMetric,
     /// The unit.
     #[arg(long, value_enum, default_value = "grapheme")]
-    unit: UnitArg,
+    unit: Unit,
     /// Which CharBLEU.
     #[arg(long, value_enum, default_value = "documented")]
-    charbleu_mode: CharBleuArg,
+    charbleu_mode: CharBleuMode,
     /// JSON output (the batch form always prints JSON lines).
     #[arg(long)]
     json: bool,
@@ -180,15 +150,12 @@ impl Plan {
 pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
     let all = args.metric == EvalMetric::All;
     let plan = Plan {
-        unit: args.unit.into(),
+        unit: args.unit,
         cer: all || args.metric == EvalMetric::Cer,
         chrf: all || args.metric == EvalMetric::Chrf,
         chrfpp: all || args.metric == EvalMetric::ChrfPlusPlus,
         charbleu: all || args.metric == EvalMetric::Charbleu,
-        charbleu_mode: match args.charbleu_mode {
-            CharBleuArg::Documented => CharBleuMode::Documented,
-            CharBleuArg::GraphemeKit => CharBleuMode::GraphemeKit,
-        },
+        charbleu_mode: args.charbleu_mode,
     };
     if let Some(path) = &args.pairs {
         return run_pairs(&plan, path);

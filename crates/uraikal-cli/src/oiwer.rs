@@ -22,10 +22,9 @@ pub struct Args {
     /// The reference lattice: nested JSON ([["a", "b"], ["c"]]) or the brace string ({a | b} {c}).
     #[arg(long)]
     reference: Option<String>,
-    /// vimarsha (Vimarsha's exact numbers) or uraikal (one DP over the whole lattice: optional groups,
-    /// compounds, case, digits); default uraikal for Tamil, vimarsha otherwise.
-    #[arg(long)]
-    mode: Option<String>,
+    /// The OIWER mode; default uraikal for Tamil, vimarsha otherwise.
+    #[arg(long, value_enum)]
+    mode: Option<Mode>,
     /// Print the single result as JSON.
     #[arg(long)]
     json: bool,
@@ -39,13 +38,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let mode = match &args.mode {
-        Some(name) => Some(
-            Mode::parse(name)
-                .ok_or_else(|| anyhow!("unknown --mode {name:?}: expected vimarsha or uraikal"))?,
-        ),
-        None => None,
-    };
+    let mode = args.mode;
     if let Some(input) = &args.input {
         return batch(
             input,

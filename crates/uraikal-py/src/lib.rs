@@ -73,11 +73,7 @@ fn decompose(text: &str) -> PyResult<String> {
 // ---------------------------------------------------------------- numbers
 
 fn register(name: &str) -> PyResult<uraikal_numbers::Register> {
-    match name {
-        "spoken" => Ok(uraikal_numbers::Register::Spoken),
-        "written" => Ok(uraikal_numbers::Register::Written),
-        other => Err(value_error(format!("register must be \"spoken\" or \"written\", not {other:?}"))),
-    }
+    name.parse().map_err(value_error)
 }
 
 /// Tamil number words (spoken by default, or written); ordinal=True for ordinals.
@@ -109,11 +105,7 @@ fn from_numerals(text: &str) -> PyResult<u64> {
 #[pyfunction]
 #[pyo3(signature = (n, style = "traditional"))]
 fn to_numerals(n: u64, style: &str) -> PyResult<String> {
-    let style = match style {
-        "traditional" => uraikal_numbers::Style::Traditional,
-        "positional" => uraikal_numbers::Style::Positional,
-        other => return Err(value_error(format!("style must be \"traditional\" or \"positional\", not {other:?}"))),
-    };
+    let style: uraikal_numbers::Style = style.parse().map_err(value_error)?;
     Ok(uraikal_numbers::to_numerals(n, style))
 }
 
@@ -220,7 +212,7 @@ fn oiwer<'py>(py: Python<'py>, hypothesis: &str, lattice: &Bound<'py, PyAny>, la
     let language = Language::parse(language).map_err(value_error)?;
     let mode = match mode {
         None => Mode::default_for(language),
-        Some(m) => Mode::parse(m).ok_or_else(|| value_error(format!("unknown OIWER mode {m:?}")))?,
+        Some(m) => m.parse::<Mode>().map_err(value_error)?,
     };
     // The one lattice reader (SPEC L1), strict unless the mode is vimarsha.
     let reading = Reading::for_mode(mode);

@@ -99,6 +99,8 @@ pub enum ErrorKind {
     EmptyLattice,
     /// The language is none of the 22 codes or names.
     UnknownLanguage(String),
+    /// The mode is neither `vimarsha` nor `uraikal`.
+    UnknownMode(String),
     /// Lattice building got no non-empty hypothesis.
     NoHypotheses,
 }
@@ -128,6 +130,7 @@ impl fmt::Display for Error {
                 "unsupported language {given:?}: expected one of the 22 codes ({}) or their English names",
                 language::accepted_codes()
             ),
+            ErrorKind::UnknownMode(given) => write!(f, "unknown OIWER mode {given:?}: expected vimarsha or uraikal"),
             ErrorKind::NoHypotheses => f.write_str("at least one non-empty transcription is required"),
         }
     }
