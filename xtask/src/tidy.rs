@@ -49,6 +49,8 @@ const LAYERS: &[(&str, &[&str])] = &[
             "uraikal-prep",
         ],
     ),
+    // House (issue 18): a dev-dependency of every test suite (publish = false), depending on nothing.
+    ("uraikal-test-support", &[]),
 ];
 
 /// Runs every check and reports all problems at once.

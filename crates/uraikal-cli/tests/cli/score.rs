@@ -1,14 +1,14 @@
 //! `uraikal score`, `compare` and `demo` end to end (SPEC S5.5, S9, S10, S11), on fixtures/a1.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
 fn uraikal(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uraikal")).args(args).current_dir(cwd).output().unwrap()
+    crate::uraikal().args(args).current_dir(cwd).output().unwrap()
 }
 
 fn fixture(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/a1").join(name).display().to_string()
+    uraikal_test_support::fixture("a1").join(name).display().to_string()
 }
 
 #[test]

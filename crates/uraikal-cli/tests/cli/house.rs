@@ -2,10 +2,10 @@
 //! column, in single and batch mode, with nothing written; `-` reads stdin; `uraikal version --json`.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 fn uraikal(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uraikal"))
+    let mut child = crate::uraikal()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
