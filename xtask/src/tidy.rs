@@ -588,7 +588,7 @@ mod tests {
                 write(
                     root,
                     "crates/uraikal-text/Cargo.toml",
-                    &format!("[package]\nname = \"uraikal-text\"\nexclude.workspace = true\n[dependencies]\n"),
+                    "[package]\nname = \"uraikal-text\"\nexclude.workspace = true\n[dependencies]\n",
                 );
                 write(root, "Cargo.toml", &format!("[workspace.package]\nexclude = [{exclude}]\n"));
                 write(root, "crates/uraikal-text/tests/t.rs", "//! t\nconst A: &str = include_str!(\"../../../x\");\n");

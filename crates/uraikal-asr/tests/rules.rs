@@ -180,7 +180,7 @@ fn compare_identical_systems_finds_no_difference() {
     let rows = compare(&slice_members(&manifests), &a, &b).unwrap();
     assert_eq!(rows[0].wer.difference, Some(0.25));
     let [low, high] = rows[0].wer.difference_ci.unwrap();
-    assert!(0.0 <= low && low <= 0.25 && 0.25 <= high);
+    assert!((0.0..=0.25).contains(&low) && 0.25 <= high);
     assert_eq!(rows[0].missing, [0, 0]);
 
     // Missing hypotheses are counted per system.

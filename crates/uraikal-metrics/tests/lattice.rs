@@ -40,9 +40,7 @@ fn strings(value: &Value) -> Vec<String> {
 }
 
 fn reference_of(row: &Value) -> Result<Lattice, uraikal_metrics::lattice::Error> {
-    match &row["reference_lattice"] {
-        other => Lattice::read_value(other, Reading::Vimarsha),
-    }
+    Lattice::read_value(&row["reference_lattice"], Reading::Vimarsha)
 }
 
 #[test]
@@ -313,10 +311,13 @@ fn uraikal_lattices_make_optional_words_and_split_compounds() {
     }
 }
 
-/// Every row of the table in SPEC L4: (hypothesis, reference, vimarsha (errors, N), uraikal (errors, N)).
+/// A row of the SPEC L4 table: (hypothesis, reference, vimarsha (errors, N), uraikal (errors, N)).
+type L4Row<'a> = (&'a str, &'a str, (usize, usize), (usize, usize));
+
+/// Every row of the table in SPEC L4.
 #[test]
 fn spec_l4_table() {
-    let rows: [(&str, &str, (usize, usize), (usize, usize)); 10] = [
+    let rows: [L4Row<'_>; 10] = [
         (
             "அவள் 1998ல பிறந்தாள்",
             "{அவள்} {ஆயிரத்து தொள்ளாயிரத்து தொண்ணூற்று எட்டில் | 1998ல் | 1998 இல்} {பிறந்தாள்}",

@@ -86,7 +86,7 @@ fn push_below_thousand(n: u64, out: &mut String) {
             out.push(sign);
         }
     }
-    if n % 10 > 0 {
+    if !n.is_multiple_of(10) {
         out.push(digit_char(n % 10));
     }
 }

@@ -112,7 +112,7 @@ pub(crate) fn below_hundred(n: u64, f: &Forms) -> String {
     match n {
         0..=9 => f.units[n as usize].to_string(),
         10..=19 => f.teens[n as usize - 10].to_string(),
-        _ if n % 10 == 0 => f.tens[n as usize / 10 - 2].to_string(),
+        _ if n.is_multiple_of(10) => f.tens[n as usize / 10 - 2].to_string(),
         _ => fuse(f.tens_stems[n as usize / 10 - 2], f.joiner, f.units[n as usize % 10]),
     }
 }
