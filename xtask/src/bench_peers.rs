@@ -18,8 +18,11 @@ use crate::project_root;
 /// The pinned peers (one venv for all comparisons).
 const PEERS: &[&str] = &["jiwer==4.0.0", "sacrebleu==2.6.0", "grapheme-kit==0.1.1"];
 
+/// One peer comparison.
+type Comparison = fn(&Bench) -> Result<()>;
+
 /// Every peer comparison: (name, function).
-const COMPARISONS: &[(&str, fn(&Bench) -> Result<()>)] = &[
+const COMPARISONS: &[(&str, Comparison)] = &[
     ("jiwer", jiwer_wer_cer),
     ("grapheme-cer", crate::bench_graphemes::grapheme_cer),
     ("chrf", crate::bench_graphemes::corpus_chrf),

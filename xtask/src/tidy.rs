@@ -58,6 +58,9 @@ const LAYERS: &[(&str, &[&str])] = &[
         "uraikal-tasks",
         &["uraikal-text", "uraikal-numbers", "uraikal-yaappu", "uraikal-metrics"],
     ),
+
+    // House (issue 18): a dev-dependency of every test suite (publish = false), depending on nothing.
+    ("uraikal-test-support", &[]),
 ];
 
 /// Runs every check and reports all problems at once.
@@ -595,7 +598,7 @@ mod tests {
                 write(
                     root,
                     "crates/uraikal-text/Cargo.toml",
-                    &format!("[package]\nname = \"uraikal-text\"\nexclude.workspace = true\n[dependencies]\n"),
+                    "[package]\nname = \"uraikal-text\"\nexclude.workspace = true\n[dependencies]\n",
                 );
                 write(root, "Cargo.toml", &format!("[workspace.package]\nexclude = [{exclude}]\n"));
                 write(root, "crates/uraikal-text/tests/t.rs", "//! t\nconst A: &str = include_str!(\"../../../x\");\n");

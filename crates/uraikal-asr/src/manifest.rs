@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::Deserialize;
 use uraikal_io::{sha256_hex, Error};
-use uraikal_metrics::lattice::{self, Language, Lattice, Mode};
+use uraikal_metrics::lattice::{self, Language, Lattice, Mode, Reading};
 
 /// One utterance of a manifest.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,11 +65,7 @@ struct RawUtterance<'a> {
 /// A manifest's `"lattice"`: nested JSON lists or a brace string (read strictly), with at least one word
 /// after normalisation (SPEC S12.1).
 fn read_lattice(value: &serde_json::Value) -> Result<Lattice, String> {
-    let lattice = match value {
-        serde_json::Value::String(text) => Lattice::parse_braces_strict(text),
-        other => Lattice::from_json(other),
-    }
-    .map_err(|e| format!("\"lattice\": {e}"))?;
+    let lattice = Lattice::read_value(value, Reading::Strict).map_err(|e| format!("\"lattice\": {e}"))?;
     lattice::oiwer("", &lattice, Language::Tamil, Mode::Uraikal).map_err(|e| format!("\"lattice\": {e}"))?;
     Ok(lattice)
 }
@@ -148,10 +144,10 @@ pub fn parse_manifests(sources: &[(PathBuf, &[u8])]) -> Result<Manifests, Error>
     Ok(manifests)
 }
 
-/// The whole file as bytes. UTF-8 is checked by the JSON parser, line by line, so that an invalid byte is
-/// reported with its line (SPEC S5.5) and the file is not scanned twice.
+/// The whole file (or stdin for `-`) as bytes. UTF-8 is checked by the JSON parser, line by line, so that an
+/// invalid byte is reported with its line (SPEC S5.5) and the file is not scanned twice.
 pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
-    std::fs::read(path).map_err(|e| Error::io(path, e))
+    uraikal_io::read_bytes(path)
 }
 
 /// Parses every non-blank line as `R` and converts it; the first failing line (in line order) is the error.

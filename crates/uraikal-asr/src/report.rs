@@ -83,7 +83,7 @@ pub fn report(manifests: &Manifests, hypotheses: &Hypotheses, top: usize) -> Rep
     let (mut words, mut letters) = (Tally::default(), Tally::default());
     for u in &manifests.utterances {
         let hyp = hypotheses.by_id.get(&u.id).map(|(h, _)| h.as_str()).unwrap_or("");
-        let (reference, hypothesis) = (uraikal_text::normalize(&u.text), uraikal_text::normalize(hyp));
+        let (reference, hypothesis) = (uraikal_metrics::a1::normalise(&u.text), uraikal_metrics::a1::normalise(hyp));
         let (rw, hw) = (normalised_words(&reference), normalised_words(&hypothesis));
         words.add(&rw, &hw, &align::align(&rw, &hw));
         let letters_of = |text: &str| -> Vec<String> {

@@ -11,9 +11,11 @@ use rustc_hash::FxHashSet;
 use serde::Serialize;
 use uraikal_metrics::align::{self, Alignment, Counts};
 use uraikal_metrics::bootstrap::{percentile_interval, replicate_sums};
-use uraikal_metrics::lattice::{self, Language, Mode};
+pub use uraikal_metrics::a1::OiwerCounts;
+use uraikal_metrics::a1::{self, OiwerReference};
+use uraikal_metrics::lattice::{self, Mode};
 use uraikal_metrics::rates::{error_rate, Rates};
-use uraikal_metrics::{cer_counts_as_written, CerCounts, Unit, URAIKAL_VERSION};
+use uraikal_metrics::{CerCounts, URAIKAL_VERSION};
 
 use crate::hyps::Hypotheses;
 use crate::manifest::{InputFile, Manifests};
@@ -58,24 +60,6 @@ pub struct UtteranceScore {
     pub oiwer: Option<OiwerCounts>,
     /// The hypothesis was missing and scored as empty output (SPEC S6.3).
     pub missing: bool,
-}
-
-/// OIWER's errors and N, to be summed over a slice (Σ errors ÷ Σ N, SPEC S12.3).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct OiwerCounts {
-    /// Insertions + deletions + substitutions on the best path.
-    pub errors: usize,
-    /// N: the reference words of that path.
-    pub reference_words: usize,
-}
-
-impl std::iter::Sum for OiwerCounts {
-    fn sum<I: Iterator<Item = OiwerCounts>>(iter: I) -> OiwerCounts {
-        iter.fold(OiwerCounts::default(), |a, b| OiwerCounts {
-            errors: a.errors + b.errors,
-            reference_words: a.reference_words + b.reference_words,
-        })
-    }
 }
 
 /// The scores of one slice (or, for [`MACRO`], of all slices together).
@@ -129,63 +113,32 @@ pub struct Scores {
 
 /// A normalised utterance: the text and its words (SPEC S6.1, S6.2).
 pub fn normalised_words(normalised: &str) -> Vec<&str> {
-    uraikal_metrics::jiwer::words(normalised)
+    a1::words(normalised)
 }
 
 /// Counts of one (reference, hypothesis) pair of raw texts: both normalised, then words and code points
 /// aligned (SPEC S6.1, S6.2).
 pub fn score_pair(reference: &str, hypothesis: &str) -> (Counts, Counts) {
-    let (reference, hypothesis) = (uraikal_text::normalize(reference), uraikal_text::normalize(hypothesis));
-    normalised_counts(&reference, &hypothesis)
+    let pair = a1::score_pair(reference, hypothesis, OiwerReference::None);
+    (pair.word, pair.char)
 }
 
-/// Every count of one utterance (SPEC S6, S12): `lattice` is `None` when the run has no lattices, else the
-/// utterance's own lattice or `None` inside (its text is then the only path).
+/// Every count of one utterance (SPEC S6, S12), by the one A1 pair rule (`uraikal_metrics::a1`): `lattice`
+/// is `None` when the run has no lattices, else the utterance's own lattice or `None` inside (its text is
+/// then the only path).
 pub fn score_utterance(
     reference: &str,
     hypothesis: &str,
     lattice: Option<Option<&lattice::Lattice>>,
     missing: bool,
 ) -> UtteranceScore {
-    let (normalised_reference, normalised_hypothesis) =
-        (uraikal_text::normalize(reference), uraikal_text::normalize(hypothesis));
-    let (word, char) = normalised_counts(&normalised_reference, &normalised_hypothesis);
-    // The frozen normaliser is the only normalisation: gCER differs from CER in the unit alone (SPEC S12.2).
-    let grapheme = cer_counts_as_written(&normalised_reference, &normalised_hypothesis, Unit::Grapheme);
-    let oiwer = lattice.map(|lattice| {
-        let scored = match lattice {
-            Some(lattice) => lattice::oiwer(hypothesis, lattice, Language::Tamil, Mode::Uraikal),
-            None => lattice::oiwer_groups(hypothesis, &[[reference]], Language::Tamil, Mode::Uraikal),
-        };
-        match scored {
-            Ok(o) => OiwerCounts { errors: o.errors(), reference_words: o.reference_words },
-            // Only a text that normalises to nothing (manifest lattices are checked when read): like an
-            // empty reference in WER, every hypothesis word is an insertion (SPEC S6.5).
-            Err(_) => OiwerCounts { errors: word.hypothesis_len(), reference_words: 0 },
-        }
-    });
-    UtteranceScore { word, char, grapheme, oiwer, missing }
-}
-
-/// Word and code-point counts of already normalised texts.
-fn normalised_counts(reference: &str, hypothesis: &str) -> (Counts, Counts) {
-    let word = align::counts(&normalised_words(reference), &normalised_words(hypothesis));
-    let char = CHARS.with(|cell| {
-        let mut buffers = cell.borrow_mut();
-        let (r, h) = &mut *buffers;
-        r.clear();
-        r.reserve(reference.len());
-        r.extend(reference.chars());
-        h.clear();
-        h.reserve(hypothesis.len());
-        h.extend(hypothesis.chars());
-        align::counts(r, h)
-    });
-    (word, char)
-}
-
-thread_local! {
-    static CHARS: std::cell::RefCell<(Vec<char>, Vec<char>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    let oiwer = match lattice {
+        None => OiwerReference::None,
+        Some(None) => OiwerReference::Text,
+        Some(Some(lattice)) => OiwerReference::Lattice(lattice),
+    };
+    let pair = a1::score_pair(reference, hypothesis, oiwer);
+    UtteranceScore { word: pair.word, char: pair.char, grapheme: pair.grapheme, oiwer: pair.oiwer, missing }
 }
 
 /// The alignment of one utterance, for `--alignments` and reports.
@@ -203,7 +156,7 @@ pub struct UtteranceAlignment {
 
 /// Normalises and aligns one pair, keeping the chunks.
 pub fn align_pair(reference: &str, hypothesis: &str) -> UtteranceAlignment {
-    let (reference, hypothesis) = (uraikal_text::normalize(reference), uraikal_text::normalize(hypothesis));
+    let (reference, hypothesis) = (a1::normalise(reference), a1::normalise(hypothesis));
     let word = align::align(&normalised_words(&reference), &normalised_words(&hypothesis));
     let (r, h): (Vec<char>, Vec<char>) = (reference.chars().collect(), hypothesis.chars().collect());
     let char = align::align(&r, &h);

@@ -5,45 +5,11 @@
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde::Serialize;
 use uraikal_metrics::{text_distance, units, Metric, Unit};
 
 use crate::common;
-use crate::evaluate::UnitArg;
-
-/// The distance, as a command-line value.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DistanceArg {
-    /// Levenshtein distance.
-    Levenshtein,
-    /// Hamming distance (equal lengths only).
-    Hamming,
-    /// True Damerau–Levenshtein distance.
-    Damerau,
-    /// Optimal string alignment (grapheme-kit's damerau_levenshtein).
-    Osa,
-    /// Jaro similarity.
-    Jaro,
-    /// Jaro–Winkler similarity.
-    JaroWinkler,
-    /// Longest common subsequence length.
-    Lcs,
-}
-
-impl From<DistanceArg> for Metric {
-    fn from(metric: DistanceArg) -> Metric {
-        match metric {
-            DistanceArg::Levenshtein => Metric::Levenshtein,
-            DistanceArg::Hamming => Metric::Hamming,
-            DistanceArg::Damerau => Metric::Damerau,
-            DistanceArg::Osa => Metric::Osa,
-            DistanceArg::Jaro => Metric::Jaro,
-            DistanceArg::JaroWinkler => Metric::JaroWinkler,
-            DistanceArg::Lcs => Metric::Lcs,
-        }
-    }
-}
 
 /// Arguments of `uraikal distance`.
 #[derive(Args)]
@@ -54,10 +20,10 @@ pub struct DistanceArgs {
     hypothesis: String,
     /// The distance or similarity.
     #[arg(long, value_enum, default_value = "levenshtein")]
-    metric: DistanceArg,
+    metric: Metric,
     /// The unit.
     #[arg(long, value_enum, default_value = "grapheme")]
-    unit: UnitArg,
+    unit: Unit,
     /// Hamming on texts of unequal length: the longer text's extra units count as mismatches (grapheme-kit's
     /// library, textdistance's zip_longest) instead of an error.
     #[arg(long)]
@@ -76,11 +42,7 @@ struct DistanceLine {
 
 /// Runs `uraikal distance`.
 pub fn run(args: DistanceArgs) -> Result<ExitCode> {
-    let metric: Metric = args.metric.into();
-    if args.unit == UnitArg::Word {
-        bail!("--unit word is for `evaluate --metric wer|mer|wil|wip`; distances take codepoint, grapheme or letter");
-    }
-    let unit: Unit = args.unit.into();
+    let (metric, unit) = (args.metric, args.unit);
     if metric == Metric::Hamming && !args.pad {
         let (r, h) = (
             units(&args.reference, unit).len(),

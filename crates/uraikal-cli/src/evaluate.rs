@@ -73,15 +73,6 @@ impl From<UnitArg> for Unit {
     }
 }
 
-/// Which CharBLEU.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum CharBleuArg {
-    /// As grapheme-kit documents it (with the brevity penalty).
-    Documented,
-    /// grapheme-kit 0.1.1's numbers (zero precisions dropped, no brevity penalty).
-    GraphemeKit,
-}
-
 /// Arguments of `uraikal evaluate`.
 #[derive(Args)]
 pub struct EvaluateArgs {
@@ -100,7 +91,7 @@ pub struct EvaluateArgs {
     unit: UnitArg,
     /// Which CharBLEU.
     #[arg(long, value_enum, default_value = "documented")]
-    charbleu_mode: CharBleuArg,
+    charbleu_mode: CharBleuMode,
     /// CharBLEU: the highest n-gram order (uniform weights).
     #[arg(long, default_value_t = 4, conflicts_with = "weights")]
     max_n: usize,
@@ -219,10 +210,7 @@ pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
         chrf: all || args.metric == EvalMetric::Chrf,
         chrfpp: all || args.metric == EvalMetric::ChrfPlusPlus,
         charbleu: all || args.metric == EvalMetric::Charbleu,
-        charbleu_mode: match args.charbleu_mode {
-            CharBleuArg::Documented => CharBleuMode::Documented,
-            CharBleuArg::GraphemeKit => CharBleuMode::GraphemeKit,
-        },
+        charbleu_mode: args.charbleu_mode,
         charbleu_weights: if args.weights.is_empty() {
             vec![1.0 / args.max_n as f64; args.max_n]
         } else {

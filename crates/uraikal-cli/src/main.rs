@@ -54,6 +54,9 @@ mod tasks;
 mod evaluate_peers;
 mod text_parity;
 
+// --- area: house (issue 18) ---
+mod version;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -133,8 +136,8 @@ enum Command {
     #[command(subcommand)]
     Tasks(tasks::TasksCommand),
 
-    /// Print the versions that result records carry.
-    Version,
+    /// Print the versions that result records carry (benchmark, normaliser, Unicode) and the program's.
+    Version(version::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -183,10 +186,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: tasks (issue 22) ---
         Command::Tasks(command) => tasks::run(command),
 
-        Command::Version => {
-            println!("uraikal {}", env!("CARGO_PKG_VERSION"));
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Version(args) => version::run(args),
     }
 }
 

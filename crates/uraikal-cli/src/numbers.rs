@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
-use clap::{Subcommand, ValueEnum};
+use clap::Subcommand;
 use serde_json::json;
 use uraikal_numbers::{Register, Style};
 
@@ -19,8 +19,8 @@ pub enum NumbersCommand {
         #[arg(allow_hyphen_values = true)]
         number: String,
         /// Spoken (colloquial, the default) or written (formal) Tamil.
-        #[arg(long, value_enum, default_value_t = RegisterArg::Spoken)]
-        register: RegisterArg,
+        #[arg(long, value_enum, default_value_t = Register::Spoken)]
+        register: Register,
         /// The ordinal (ரெண்டாவது) instead of the cardinal.
         #[arg(long)]
         ordinal: bool,
@@ -49,48 +49,12 @@ pub enum NumbersCommand {
         /// The number (0 ≤ n < 2^64).
         number: u64,
         /// Traditional (CLDR %tamil, the default) or positional.
-        #[arg(long, value_enum, default_value_t = StyleArg::Traditional)]
-        style: StyleArg,
+        #[arg(long, value_enum, default_value_t = Style::Traditional)]
+        style: Style,
         /// Print JSON.
         #[arg(long)]
         json: bool,
     },
-}
-
-/// `--register`.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum RegisterArg {
-    /// Colloquial Tamil (ரெண்டாயிரத்தி முன்னூறு).
-    Spoken,
-    /// Formal written Tamil (இரண்டாயிரத்து முந்நூறு).
-    Written,
-}
-
-impl RegisterArg {
-    /// The library's register.
-    pub fn register(self) -> Register {
-        match self {
-            RegisterArg::Spoken => Register::Spoken,
-            RegisterArg::Written => Register::Written,
-        }
-    }
-
-    /// The name used in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            RegisterArg::Spoken => "spoken",
-            RegisterArg::Written => "written",
-        }
-    }
-}
-
-/// `--style`.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum StyleArg {
-    /// CLDR %tamil (௲௯௱௫௰௬).
-    Traditional,
-    /// Place-value digits (௨௦௨௪).
-    Positional,
 }
 
 /// Runs one `uraikal numbers` subcommand.
@@ -103,13 +67,13 @@ pub fn run(command: NumbersCommand) -> Result<ExitCode> {
                     .ok()
                     .filter(|&n| n > 0)
                     .ok_or_else(|| anyhow!("{number:?} has no ordinal: --ordinal needs a positive integer (ordinals start at 1, முதலாவது)"))?;
-                uraikal_numbers::to_ordinal_words(n, register.register())?
+                uraikal_numbers::to_ordinal_words(n, register)?
             } else {
-                uraikal_numbers::decimal_to_words(&number, register.register())?
+                uraikal_numbers::decimal_to_words(&number, register)?
             };
             if json {
                 common::print_json(
-                    &json!({"number": number, "register": register.name(), "ordinal": ordinal, "words": words}),
+                    &json!({"number": number, "register": register.as_str(), "ordinal": ordinal, "words": words}),
                 )?;
             } else {
                 println!("{words}");
@@ -158,10 +122,7 @@ pub fn run(command: NumbersCommand) -> Result<ExitCode> {
             }
         }
         NumbersCommand::ToNumerals { number, style, json } => {
-            let (style, name) = match style {
-                StyleArg::Traditional => (Style::Traditional, "traditional"),
-                StyleArg::Positional => (Style::Positional, "positional"),
-            };
+            let name = style.as_str();
             let numerals = uraikal_numbers::to_numerals(number, style);
             if json {
                 common::print_json(&json!({"number": number, "style": name, "numerals": numerals}))?;

@@ -135,12 +135,10 @@ pub fn run(command: TextCommand) -> Result<()> {
 /// The text argument, or stdin without its final line break.
 fn whole_text(arg: Option<&str>) -> Result<String> {
     let mut text = text_arg(arg)?;
-    if is_stdin(arg) {
-        if text.ends_with('\n') {
+    if is_stdin(arg) && text.ends_with('\n') {
+        text.pop();
+        if text.ends_with('\r') {
             text.pop();
-            if text.ends_with('\r') {
-                text.pop();
-            }
         }
     }
     Ok(text)

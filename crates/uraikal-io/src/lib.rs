@@ -110,9 +110,23 @@ pub struct Record<T> {
     pub value: T,
 }
 
-/// Reads a whole file as UTF-8, naming the byte offset of the first invalid byte.
+/// The path that means standard input wherever a command reads a file.
+pub const STDIN: &str = "-";
+
+/// Reads a whole input file as bytes; the path `-` ([`STDIN`]) reads all of standard input, as every
+/// command that takes an input file allows.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
+    if path.as_os_str() == STDIN {
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes).map_err(|e| Error::io(path, e))?;
+        return Ok(bytes);
+    }
+    fs::read(path).map_err(|e| Error::io(path, e))
+}
+
+/// Reads a whole file (or stdin for `-`) as UTF-8, naming the byte offset of the first invalid byte.
 pub fn read_utf8(path: &Path) -> Result<String, Error> {
-    let bytes = fs::read(path).map_err(|e| Error::io(path, e))?;
+    let bytes = read_bytes(path)?;
     String::from_utf8(bytes).map_err(|e| {
         let offset = e.utf8_error().valid_up_to();
         Error { path: path.to_path_buf(), line: None, kind: ErrorKind::Utf8 { offset } }

@@ -447,8 +447,8 @@ fn backtrace_matrix<T: PartialEq>(scratch: &mut Scratch, r: &[T], h: &[T], offse
     let (n, m) = (r.len(), h.len());
     let width = m + 1;
     let mut d = vec![0u32; (n + 1) * width];
-    for j in 0..=m {
-        d[j] = j as u32;
+    for (j, cell) in d.iter_mut().enumerate().take(width) {
+        *cell = j as u32;
     }
     for i in 1..=n {
         d[i * width] = i as u32;

@@ -13,6 +13,7 @@ use crate::unit::{unit_ids, Spaces, Unit};
 /// Which CharBLEU.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum CharBleuMode {
     /// The definition grapheme-kit documents: all precisions count, with the brevity penalty.
     #[default]

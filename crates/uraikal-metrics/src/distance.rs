@@ -200,6 +200,7 @@ pub fn lcs<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
 /// A distance or similarity, by its command-line name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Metric {
     /// `levenshtein`
     Levenshtein,

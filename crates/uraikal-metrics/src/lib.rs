@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 // --- area: score (issue 4) ---
+pub mod a1;
 pub mod align;
 pub mod bootstrap;
 pub mod jiwer;

@@ -11,8 +11,10 @@ use std::str::FromStr;
 /// The unit of a character metric.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Unit {
     /// Unicode scalar values, as the text stands (what sacrebleu and jiwer count).
+    #[cfg_attr(feature = "clap", value(name = "codepoint"))]
     CodePoint,
     /// Grapheme clusters (`uraikal_text::graphemes`) of the script-normalised text
     /// (`uraikal_text::normalize_script`), as grapheme-kit counts.

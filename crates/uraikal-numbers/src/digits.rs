@@ -182,7 +182,7 @@ fn tokenize(text: &str) -> Vec<Token> {
 fn free_place(v: u64) -> u64 {
     let mut place = 1;
     let mut v = v;
-    while v > 0 && v % 10 == 0 {
+    while v > 0 && v.is_multiple_of(10) {
         v /= 10;
         place *= 10;
     }

@@ -5,6 +5,7 @@ use crate::{Error, ErrorKind};
 
 /// Which numeral system to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Style {
     /// CLDR `%tamil` (ICU numbering system `taml`): ௰ ௱ ௲ with multipliers before and addends after; no
     /// zero; positional digits from 10^8 up, as CLDR does.
@@ -85,7 +86,7 @@ fn push_below_thousand(n: u64, out: &mut String) {
             out.push(sign);
         }
     }
-    if n % 10 > 0 {
+    if !n.is_multiple_of(10) {
         out.push(digit_char(n % 10));
     }
 }
@@ -170,6 +171,29 @@ fn shift_position(error: Error, by: usize) -> Error {
 enum System {
     Traditional,
     Positional,
+}
+
+impl Style {
+    /// The name used on the command line and in JSON: `traditional` or `positional`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Style::Traditional => "traditional",
+            Style::Positional => "positional",
+        }
+    }
+}
+
+impl std::str::FromStr for Style {
+    type Err = String;
+
+    /// `traditional` or `positional`.
+    fn from_str(text: &str) -> Result<Style, String> {
+        match text {
+            "traditional" => Ok(Style::Traditional),
+            "positional" => Ok(Style::Positional),
+            other => Err(format!("style must be \"traditional\" or \"positional\", not {other:?}")),
+        }
+    }
 }
 
 /// Decides the system, rejecting foreign characters and mixtures at the first offending index.

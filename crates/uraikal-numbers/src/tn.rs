@@ -158,14 +158,7 @@ impl Normaliser {
     }
 
     fn starts_with_at(&self, i: usize, s: &str) -> bool {
-        let mut j = i;
-        for c in s.chars() {
-            if self.at(j) != Some(c) {
-                return false;
-            }
-            j += 1;
-        }
-        true
+        s.chars().enumerate().all(|(k, c)| self.at(i + k) == Some(c))
     }
 
     fn digit_run(&self, from: usize) -> usize {

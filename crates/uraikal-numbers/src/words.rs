@@ -6,12 +6,36 @@ use crate::{Error, ErrorKind};
 /// Which Tamil the words are in: the colloquial forms of speech (and of ASR transcripts), or the formal
 /// written forms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Register {
     /// Spoken Tamil: ரெண்டாயிரத்தி முன்னூறு.
     #[default]
     Spoken,
     /// Written (formal) Tamil: இரண்டாயிரத்து முந்நூறு.
     Written,
+}
+
+impl Register {
+    /// The name used on the command line and in JSON: `spoken` or `written`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Register::Spoken => "spoken",
+            Register::Written => "written",
+        }
+    }
+}
+
+impl std::str::FromStr for Register {
+    type Err = String;
+
+    /// `spoken` or `written`.
+    fn from_str(text: &str) -> Result<Register, String> {
+        match text {
+            "spoken" => Ok(Register::Spoken),
+            "written" => Ok(Register::Written),
+            other => Err(format!("register must be \"spoken\" or \"written\", not {other:?}")),
+        }
+    }
 }
 
 /// One register's word forms (SPEC U1). Index = the digit.
@@ -88,7 +112,7 @@ pub(crate) fn below_hundred(n: u64, f: &Forms) -> String {
     match n {
         0..=9 => f.units[n as usize].to_string(),
         10..=19 => f.teens[n as usize - 10].to_string(),
-        _ if n % 10 == 0 => f.tens[n as usize / 10 - 2].to_string(),
+        _ if n.is_multiple_of(10) => f.tens[n as usize / 10 - 2].to_string(),
         _ => fuse(f.tens_stems[n as usize / 10 - 2], f.joiner, f.units[n as usize % 10]),
     }
 }

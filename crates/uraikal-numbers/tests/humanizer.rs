@@ -14,7 +14,7 @@ fn shared_file() -> PathBuf {
 fn rows() -> Option<Vec<(i64, String)>> {
     let path = shared_file();
     let Ok(text) = std::fs::read_to_string(&path) else {
-        skipped(&format!("{} absent; Humanizer cases not run", path.display()));
+        uraikal_test_support::skipped(&format!("{} absent; Humanizer cases not run", path.display()));
         return None;
     };
     let rows = text
@@ -57,12 +57,3 @@ fn humanizer_forms_read_back() {
     assert_eq!(differ, 32, "forms that differ from Humanizer");
 }
 
-/// Reports a check that could not run because ../shared/data is absent. Written to stdout directly, which
-/// libtest does not capture (println! would be hidden for a passing test); with URAIKAL_REQUIRE_DATA=1 (CI on
-/// a full checkout) the skip is a failure.
-fn skipped(message: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stdout(), "SKIPPED: {message}");
-    let required = std::env::var_os("URAIKAL_REQUIRE_DATA").is_some_and(|v| v == "1");
-    assert!(!required, "SKIPPED: {message}, and URAIKAL_REQUIRE_DATA=1 requires ../shared/data");
-}

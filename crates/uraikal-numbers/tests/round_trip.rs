@@ -8,9 +8,9 @@ use uraikal_numbers::{from_numerals, to_digits, to_numerals, to_words, Register,
 fn expected_digits(n: u64) -> String {
     const LAKH: u64 = 100_000;
     const CRORE: u64 = 10_000_000;
-    if n >= CRORE && n % CRORE == 0 && n / CRORE < CRORE {
+    if n >= CRORE && n.is_multiple_of(CRORE) && n / CRORE < CRORE {
         format!("{} கோடி", n / CRORE)
-    } else if (LAKH..CRORE).contains(&n) && n % LAKH == 0 {
+    } else if (LAKH..CRORE).contains(&n) && n.is_multiple_of(LAKH) {
         format!("{} லட்சம்", n / LAKH)
     } else {
         n.to_string()

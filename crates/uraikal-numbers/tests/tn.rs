@@ -128,7 +128,7 @@ fn standalone_numbers(line: &str) -> Vec<String> {
 fn properties_on_numbers_in_context() {
     let path = shared_tsv();
     let Ok(text) = std::fs::read_to_string(&path) else {
-        skipped(&format!("{} absent; TN properties not run", path.display()));
+        uraikal_test_support::skipped(&format!("{} absent; TN properties not run", path.display()));
         return;
     };
     let mut lines_with_leftovers = Vec::new();
@@ -171,12 +171,3 @@ fn long_numbers_keep_their_fraction() {
     check("₹99999999999999999999.999", Register::Spoken, &format!("{} புள்ளி {} ரூபா", nines(20), nines(3)));
 }
 
-/// Reports a check that could not run because ../shared/data is absent. Written to stdout directly, which
-/// libtest does not capture (println! would be hidden for a passing test); with URAIKAL_REQUIRE_DATA=1 (CI on
-/// a full checkout) the skip is a failure.
-fn skipped(message: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stdout(), "SKIPPED: {message}");
-    let required = std::env::var_os("URAIKAL_REQUIRE_DATA").is_some_and(|v| v == "1");
-    assert!(!required, "SKIPPED: {message}, and URAIKAL_REQUIRE_DATA=1 requires ../shared/data");
-}

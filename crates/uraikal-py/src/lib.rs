@@ -5,11 +5,8 @@
 //! `ValueError` with the Rust message; no panic crosses into Python; corpus metrics release the GIL.
 
 use pyo3::exceptions::PyValueError;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
-
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::PyList;
 
 // --- area: tasks (issue 22) ---
 mod tasks;
@@ -36,47 +33,8 @@ fn letters<'py>(py: Python<'py>, text: &str, ligatures: bool) -> PyResult<Bound<
     piece_list(py, pieces)
 }
 
-/// Python strings of short pieces (letters, graphemes), made once: a text of millions of letters uses a few
-/// hundred distinct ones, and making a new str object for each would cost more than finding the letters.
-static PIECES: std::sync::Mutex<Option<HashMap<Box<str>, Py<PyString>, BuildHasherDefault<Fnv>>>> =
-    std::sync::Mutex::new(None);
-
-/// FNV-1a: the keys are a few bytes long, where SipHash's setup dominates.
-#[derive(Default)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for &b in bytes {
-            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-const PIECE_CACHE_LIMIT: usize = 8192;
-
 fn piece_list<'py, 'a>(py: Python<'py>, pieces: impl Iterator<Item = &'a str>) -> PyResult<Bound<'py, PyList>> {
-    let mut guard = PIECES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let cache = guard.get_or_insert_with(HashMap::default);
-    let mut objects = Vec::new();
-    for piece in pieces {
-        let object = match cache.get(piece) {
-            Some(object) => object.clone_ref(py),
-            None => {
-                let object = PyString::new(py, piece).unbind();
-                if piece.len() <= 16 && cache.len() < PIECE_CACHE_LIMIT {
-                    cache.insert(piece.into(), object.clone_ref(py));
-                }
-                object
-            }
-        };
-        objects.push(object);
-    }
-    PyList::new(py, objects)
+    PyList::new(py, pieces.collect::<Vec<&str>>())
 }
 
 /// Prosodic length of one letter: "kuril", "nedil", "otru", "aaytham" or "other".
@@ -118,11 +76,7 @@ fn decompose(text: &str) -> PyResult<String> {
 // ---------------------------------------------------------------- numbers
 
 fn register(name: &str) -> PyResult<uraikal_numbers::Register> {
-    match name {
-        "spoken" => Ok(uraikal_numbers::Register::Spoken),
-        "written" => Ok(uraikal_numbers::Register::Written),
-        other => Err(value_error(format!("register must be \"spoken\" or \"written\", not {other:?}"))),
-    }
+    name.parse().map_err(value_error)
 }
 
 /// Tamil number words (spoken by default, or written); ordinal=True for ordinals.
@@ -154,11 +108,7 @@ fn from_numerals(text: &str) -> PyResult<u64> {
 #[pyfunction]
 #[pyo3(signature = (n, style = "traditional"))]
 fn to_numerals(n: u64, style: &str) -> PyResult<String> {
-    let style = match style {
-        "traditional" => uraikal_numbers::Style::Traditional,
-        "positional" => uraikal_numbers::Style::Positional,
-        other => return Err(value_error(format!("style must be \"traditional\" or \"positional\", not {other:?}"))),
-    };
+    let style: uraikal_numbers::Style = style.parse().map_err(value_error)?;
     Ok(uraikal_numbers::to_numerals(n, style))
 }
 
@@ -181,25 +131,24 @@ fn unit(name: &str) -> PyResult<uraikal_metrics::Unit> {
     name.parse::<uraikal_metrics::Unit>().map_err(value_error)
 }
 
-/// Corpus WER: Σ word edits ÷ Σ reference words, on text normalised by the frozen normaliser (the A1 rule);
-/// `normalize=False` scores the text as given with jiwer's default word split (runs of spaces, not tabs).
+/// Corpus WER: Σ word edits ÷ Σ reference words. With `normalize=True` (the default) each pair is scored by
+/// the A1 rule (`uraikal_metrics::a1`, what `uraikal score` reports as `wer`); `normalize=False` scores the
+/// text as given with jiwer's default word split (runs of spaces, not tabs).
 #[pyfunction]
 #[pyo3(signature = (reference, hypothesis, normalize = true))]
 fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, normalize: bool) -> PyResult<f64> {
+    use uraikal_metrics::a1;
     let pairs = pairs(reference, hypothesis)?;
     let (edits, words) = py.detach(|| {
-        let mut edits = 0usize;
-        let mut words = 0usize;
+        let (mut edits, mut words) = (0usize, 0usize);
         for (r, h) in &pairs {
-            // Normalised text has single spaces, so jiwer's word split is the A1 rule's split too (SPEC S4).
-            let (r, h) = if normalize {
-                (uraikal_text::normalize(r), uraikal_text::normalize(h))
+            let counts = if normalize {
+                a1::word_counts(&a1::normalise(r), &a1::normalise(h))
             } else {
-                (r.clone(), h.clone())
+                uraikal_metrics::align::counts(&uraikal_metrics::jiwer::words(r), &uraikal_metrics::jiwer::words(h))
             };
-            let (r, h) = (uraikal_metrics::jiwer::words(&r), uraikal_metrics::jiwer::words(&h));
-            edits += uraikal_metrics::align::distance(&r, &h);
-            words += r.len();
+            edits += counts.errors();
+            words += counts.reference_len();
         }
         (edits, words)
     });
@@ -209,22 +158,25 @@ fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAn
     Ok(edits as f64 / words as f64)
 }
 
-/// Corpus CER on a unit ("codepoint", "grapheme" or "letter"), pooled: Σ edits ÷ Σ reference units, on text
-/// normalised by the frozen normaliser (the A1 rule); `normalize=False` scores the text as given.
+/// Corpus CER on a unit ("codepoint", "grapheme" or "letter"), pooled: Σ edits ÷ Σ reference units. With
+/// `normalize=True` (the default) each pair is scored by the A1 rule (`uraikal_metrics::a1`): the frozen
+/// normaliser, then the units as written, so `unit="grapheme"` is `uraikal score`'s `grapheme_cer`.
+/// `normalize=False` scores the text as given, the grapheme and letter units after the script normalisation
+/// (SPEC G5): the script-normalised grapheme CER of grapheme-kit and `uraikal evaluate`.
 #[pyfunction]
 #[pyo3(signature = (reference, hypothesis, unit = "codepoint", normalize = true))]
 fn cer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, unit: &str, normalize: bool) -> PyResult<f64> {
+    use uraikal_metrics::a1;
     let unit = self::unit(unit)?;
     let pairs = pairs(reference, hypothesis)?;
-    let normalized: Vec<(String, String)> = if normalize {
-        py.detach(|| pairs.iter().map(|(r, h)| (uraikal_text::normalize(r), uraikal_text::normalize(h))).collect())
-    } else {
-        pairs
-    };
     let total = py.detach(|| {
         let mut total = uraikal_metrics::CerCounts::default();
-        for (r, h) in &normalized {
-            total.add(uraikal_metrics::cer_counts(r, h, unit));
+        for (r, h) in &pairs {
+            total.add(if normalize {
+                a1::unit_counts(&a1::normalise(r), &a1::normalise(h), unit)
+            } else {
+                uraikal_metrics::cer_counts(r, h, unit)
+            });
         }
         total
     });
@@ -258,31 +210,32 @@ fn chrf_pp(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, 
 /// OIWER of a hypothesis against a lattice (a list of groups of acceptable forms, or the `{a | b} {c}` string).
 #[pyfunction]
 #[pyo3(signature = (hypothesis, lattice, language = "ta", mode = None))]
-fn oiwer<'py>(py: Python<'py>, hypothesis: &str, lattice: &Bound<'py, PyAny>, language: &str, mode: Option<&str>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-    use uraikal_metrics::lattice::{Lattice, Language, Mode};
+fn oiwer<'py>(py: Python<'py>, hypothesis: &str, lattice: &Bound<'py, PyAny>, language: &str, mode: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+    use uraikal_metrics::lattice::{Language, Lattice, Mode, Reading};
     let language = Language::parse(language).map_err(value_error)?;
     let mode = match mode {
         None => Mode::default_for(language),
-        Some(m) => Mode::parse(m).ok_or_else(|| value_error(format!("unknown OIWER mode {m:?}")))?,
+        Some(m) => m.parse::<Mode>().map_err(value_error)?,
     };
+    // The one lattice reader (SPEC L1), strict unless the mode is vimarsha.
+    let reading = Reading::for_mode(mode);
     let lattice = if let Ok(text) = lattice.extract::<String>() {
-        Lattice::parse(&text).map_err(value_error)?
+        Lattice::read(&text, reading).map_err(value_error)?
     } else {
         let groups: Vec<Vec<String>> =
             lattice.extract().map_err(|_| value_error("lattice must be a list of lists of str, or a brace string"))?;
-        Lattice::new(groups)
+        let lattice = Lattice::new(groups);
+        if reading == Reading::Strict {
+            lattice.check_groups().map_err(value_error)?;
+        }
+        lattice
     };
     let result = uraikal_metrics::lattice::oiwer(hypothesis, &lattice, language, mode).map_err(value_error)?;
-    let d = pyo3::types::PyDict::new(py);
-    d.set_item("oiwer_percent", result.percent())?;
-    d.set_item("insertions", result.insertions)?;
-    d.set_item("deletions", result.deletions)?;
-    d.set_item("substitutions", result.substitutions)?;
-    d.set_item("reference_words", result.reference_words)?;
-    d.set_item("hypothesis_alignment", result.hypothesis_alignment.clone())?;
-    d.set_item("reference_alignment", result.reference_alignment.clone())?;
-    d.set_item("operations", result.operations.iter().map(|o| o.as_str()).collect::<Vec<_>>())?;
-    Ok(d)
+    // The one record layout (SPEC L6), as the CLI writes it.
+    let view = result.view();
+    let record = uraikal_metrics::lattice::batch::OiwerRecord::new(None, &view, mode);
+    let json = serde_json::to_string(&record).map_err(value_error)?;
+    py.import("json")?.call_method1("loads", (json,))
 }
 
 #[pymodule]

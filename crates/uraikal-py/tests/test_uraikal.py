@@ -60,9 +60,18 @@ def test_metrics():
     assert wer("a\tb", "a b", normalize=False) == 2.0
     assert wer("a\tb", "a b") == 0.0
     assert chrf("the cat", "the cat") == pytest.approx(100.0)
+    # One A1 rule (SPEC S12.2): visual-order ெ + ள is 2 grapheme errors of 4, as `uraikal score` counts them;
+    # grapheme-kit's script-normalised grapheme CER (normalize=False) repairs it.
+    assert cer("கௌரவம்", "கெளரவம்", unit="grapheme") == pytest.approx(2 / 4)
+    assert cer("கௌரவம்", "கெளரவம்", unit="grapheme", normalize=False) == 0.0
     assert 0.0 <= chrf_pp("வணக்கம் உலகம்", "வணக்கம் உலகு") <= 100.0
     result = oiwer("நான் போய் விட்டு வந்தேன்", [["நான்"], ["போயிட்டு", "போய் விட்டு"], ["வந்தேன்"]], language="ta")
     assert result["oiwer_percent"] == 0.0
+    # One strict lattice reader (SPEC L1): malformed text is a ValueError naming the column.
+    for bad in ["{a | b", "{a} }", '[["a"', "a {b}", [["a"], []]]:
+        with pytest.raises(ValueError):
+            oiwer("a", bad, language="ta")
+    assert oiwer("a b", "{a} x {b}", language="ta", mode="vimarsha")["oiwer_percent"] == 0.0
 
 
 @pytest.mark.parametrize("bad", ["௲௲", "௱௱", "abc", ""])

@@ -242,7 +242,7 @@ fn has_zwj(bytes: &[u8]) -> bool {
 
 #[inline]
 fn starts_with_char(text: &str, c: char) -> bool {
-    text.chars().next() == Some(c)
+    text.starts_with(c)
 }
 
 /// Tamil consonants U+0B95..U+0BB9.

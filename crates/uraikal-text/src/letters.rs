@@ -264,10 +264,10 @@ impl<'a> Letters<'a> {
             match at(end) {
                 Some(O_PULLI) => (end + 3, LetterKind::Mei),
                 Some(sign) if TAMIL[sign as usize] & VOWEL_SIGN != 0 => {
-                    let two_part = match (sign, at(end + 3)) {
-                        (O_SIGN_E | O_SIGN_EE, Some(O_SIGN_AA)) | (O_SIGN_E, Some(O_AU_MARK)) => true,
-                        _ => false,
-                    };
+                    let two_part = matches!(
+                        (sign, at(end + 3)),
+                        (O_SIGN_E | O_SIGN_EE, Some(O_SIGN_AA)) | (O_SIGN_E, Some(O_AU_MARK))
+                    );
                     (end + if two_part { 6 } else { 3 }, LetterKind::Uyirmei)
                 }
                 _ => (end, LetterKind::Uyirmei),

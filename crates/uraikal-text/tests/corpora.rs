@@ -57,7 +57,7 @@ fn prose(relative: &str) -> Option<String> {
     match std::fs::read_to_string(&path) {
         Ok(text) => Some(text),
         Err(_) => {
-            skipped(&format!(
+            uraikal_test_support::skipped(&format!(
                 "../shared/data/prose/{relative} absent ({}); prose checks not run",
                 path.display()
             ));
@@ -103,12 +103,3 @@ fn prose_sets() {
     }
 }
 
-/// Reports a check that could not run because ../shared/data is absent. Written to stdout directly, which
-/// libtest does not capture (println! would be hidden for a passing test); with URAIKAL_REQUIRE_DATA=1 (CI on
-/// a full checkout) the skip is a failure.
-fn skipped(message: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stdout(), "SKIPPED: {message}");
-    let required = std::env::var_os("URAIKAL_REQUIRE_DATA").is_some_and(|v| v == "1");
-    assert!(!required, "SKIPPED: {message}, and URAIKAL_REQUIRE_DATA=1 requires ../shared/data");
-}

@@ -106,7 +106,7 @@ fn other_venba_shapes_and_bad_input() {
 fn agreement_with_an_independent_analyser() {
     let path = workspace().join("../shared/data/thirukkural/thirukkural_prosody_visaineri.jsonl");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        skipped(&format!("{} is absent; the cross-check did not run", path.display()));
+        uraikal_test_support::skipped(&format!("{} is absent; the cross-check did not run", path.display()));
         return;
     };
     let kurals = kurals();
@@ -138,12 +138,3 @@ fn agreement_with_an_independent_analyser() {
 /// The agreement reached (docs/yaappu.md); a change that lowers it is a regression.
 const AGREEMENT_AT_LEAST: f64 = 0.975;
 
-/// Reports a check that could not run because ../shared/data is absent. Written to stdout directly, which
-/// libtest does not capture (println! would be hidden for a passing test); with URAIKAL_REQUIRE_DATA=1 (CI on
-/// a full checkout) the skip is a failure.
-fn skipped(message: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stdout(), "SKIPPED: {message}");
-    let required = std::env::var_os("URAIKAL_REQUIRE_DATA").is_some_and(|v| v == "1");
-    assert!(!required, "SKIPPED: {message}, and URAIKAL_REQUIRE_DATA=1 requires ../shared/data");
-}

@@ -44,7 +44,7 @@ proptest! {
         prop_assume!(uraikal_text::letters(&text).any(|l| !l.as_str().ends_with('\u{0BCD}') && l.as_str() != " "));
         let s = uraikal_yaappu::scan(&text);
         let scanned: String = s.cirs.iter().map(|c| c.text.as_str()).collect();
-        let mut written: String = text.split_whitespace().collect();
+        let written: String = text.split_whitespace().collect();
         prop_assert_eq!(scanned, uraikal_text::clean(&written));
     }
 }

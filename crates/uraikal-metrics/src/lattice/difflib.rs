@@ -151,10 +151,10 @@ fn longest_match<T: Eq + Hash>(
     let (mut best_i, mut best_j, mut best_k) = (alo, blo, 0);
     // Skip a stamp so that the first row sees no run lengths left over from an earlier call.
     scratch.stamp += 1;
-    for i in alo..ahi {
+    for (i, item) in a.iter().enumerate().take(ahi).skip(alo) {
         scratch.stamp += 1;
         let stamp = scratch.stamp;
-        let (previous, current) = if stamp % 2 == 0 {
+        let (previous, current) = if stamp.is_multiple_of(2) {
             let (x, y) = scratch.rows.split_at_mut(1);
             (&x[0], &mut y[0])
         } else {
@@ -174,9 +174,9 @@ fn longest_match<T: Eq + Hash>(
             }
         };
         match index {
-            Index::Scan(b) => (blo..bhi).filter(|&j| b[j] == a[i]).for_each(&mut extend),
+            Index::Scan(b) => (blo..bhi).filter(|&j| b[j] == *item).for_each(&mut extend),
             Index::Map(positions) => {
-                if let Some(js) = positions.get(&a[i]) {
+                if let Some(js) = positions.get(item) {
                     js.iter().copied().skip_while(|&j| j < blo).take_while(|&j| j < bhi).for_each(&mut extend);
                 }
             }

@@ -22,6 +22,7 @@
 
 use std::fmt;
 
+pub mod batch;
 mod build;
 mod difflib;
 mod language;
@@ -34,6 +35,7 @@ mod vimarsha;
 pub use build::build_lattice;
 pub use language::Language;
 pub use normalize::vimarsha_normalize;
+pub use parse::{check_groups, Reading};
 pub use oiwer::{corpus_oiwer, oiwer, oiwer_groups, oiwer_groups_with, Mode, Oiwer, OiwerView, Op, Step};
 
 /// An ordered list of variation groups; each group lists the acceptable forms of one stretch of speech.
@@ -78,6 +80,14 @@ pub struct Error {
 pub enum ErrorKind {
     /// The lattice is not a list of lists (the message says which part).
     MalformedLattice(String),
+    /// Lattice text that cannot be read unambiguously (SPEC L1): unbalanced braces, text outside groups,
+    /// truncated JSON, trailing garbage, an empty group.
+    Malformed {
+        /// 1-based character column in the lattice text.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A form is not a string (Vimarsha's TypeError).
     NonStringVariant {
         /// 0-based group index.
@@ -89,6 +99,8 @@ pub enum ErrorKind {
     EmptyLattice,
     /// The language is none of the 22 codes or names.
     UnknownLanguage(String),
+    /// The mode is neither `vimarsha` nor `uraikal`.
+    UnknownMode(String),
     /// Lattice building got no non-empty hypothesis.
     NoHypotheses,
 }
@@ -108,6 +120,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ErrorKind::MalformedLattice(message) => f.write_str(message),
+            ErrorKind::Malformed { column, message } => write!(f, "column {column}: {message}"),
             ErrorKind::NonStringVariant { group, found } => {
                 write!(f, "reference variant in group {group} must be a string, not {found}")
             }
@@ -117,6 +130,7 @@ impl fmt::Display for Error {
                 "unsupported language {given:?}: expected one of the 22 codes ({}) or their English names",
                 language::accepted_codes()
             ),
+            ErrorKind::UnknownMode(given) => write!(f, "unknown OIWER mode {given:?}: expected vimarsha or uraikal"),
             ErrorKind::NoHypotheses => f.write_str("at least one non-empty transcription is required"),
         }
     }

@@ -5,24 +5,31 @@ use std::fmt;
 
 use super::{uraikal, vimarsha, Error, Language, Lattice};
 
-/// How to score a hypothesis against a lattice (SPEC L3 and L4).
+/// How to score a hypothesis against a lattice (SPEC L3 and L4). Parsed from `vimarsha` or `uraikal`
+/// ([`FromStr`](std::str::FromStr); with the `clap` feature also a `clap::ValueEnum`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Mode {
     /// Vimarsha's algorithm, reproduced exactly (its quirks included).
     Vimarsha,
-    /// The lowest-error path through the whole lattice in one DP (the default for Tamil).
+    /// The lowest-error path through the whole lattice in one DP: optional groups, compounds, case, digits.
     Uraikal,
 }
 
-impl Mode {
-    /// Parses `vimarsha` or `uraikal`.
-    pub fn parse(text: &str) -> Option<Mode> {
+impl std::str::FromStr for Mode {
+    type Err = Error;
+
+    /// `vimarsha` or `uraikal`.
+    fn from_str(text: &str) -> Result<Mode, Error> {
         match text {
-            "vimarsha" => Some(Mode::Vimarsha),
-            "uraikal" => Some(Mode::Uraikal),
-            _ => None,
+            "vimarsha" => Ok(Mode::Vimarsha),
+            "uraikal" => Ok(Mode::Uraikal),
+            _ => Err(Error::new(super::ErrorKind::UnknownMode(text.to_string()))),
         }
     }
+}
+
+impl Mode {
 
     /// The mode used when none is asked for: `uraikal` for Tamil (its normaliser is Tamil's),
     /// `vimarsha` for the other languages.

@@ -57,7 +57,12 @@ def wer(reference: str | Sequence[str], hypothesis: str | Sequence[str], normali
     """Corpus WER (Σ edits ÷ Σ reference words) on normalised text (the A1 rule), or on the text as given."""
 
 def cer(reference: str | Sequence[str], hypothesis: str | Sequence[str], unit: Unit = "codepoint", normalize: bool = True) -> float:
-    """Corpus CER pooled over the pairs, on code points (the A1 rule), graphemes or Tamil letters."""
+    """Corpus CER pooled over the pairs, on code points, graphemes or Tamil letters.
+
+    normalize=True (the default) is the A1 rule: the frozen normaliser, then the units as written, so
+    unit="grapheme" equals the ``grapheme_cer`` of ``uraikal score``. normalize=False scores the text as given,
+    graphemes and letters after the script normalisation (grapheme-kit's script-normalised grapheme CER).
+    """
 
 def chrf(reference: str | Sequence[str], hypothesis: str | Sequence[str], unit: Unit = "codepoint") -> float:
     """chrF (sacrebleu 2.6): sentence-level for two str, corpus-level for two lists."""

@@ -4,10 +4,10 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn uraikal(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uraikal"))
+    crate::uraikal()
         .args(args)
         .current_dir(cwd)
         .output()
@@ -56,6 +56,7 @@ fn write_manifest(dir: &Path) -> PathBuf {
     path
 }
 
+#[cfg_attr(not(feature = "whisper"), allow(dead_code))]
 fn lines(path: &Path) -> Vec<serde_json::Value> {
     fs::read_to_string(path)
         .unwrap()

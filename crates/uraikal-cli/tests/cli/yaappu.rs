@@ -1,12 +1,12 @@
 //! `uraikal yaappu` run as the real binary: the single-verse JSON, the batch form, and bad input in the batch
 //! form (an error naming the line, and no partial output).
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
 fn uraikal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uraikal")).args(args).output().unwrap()
+    crate::uraikal().args(args).output().unwrap()
 }
 
 const KURAL_1: &str = "அகர முதல எழுத்தெல்லாம் ஆதி\nபகவன் முதற்றே உலகு.";

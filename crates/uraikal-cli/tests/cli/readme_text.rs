@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn uraikal() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_uraikal"))
+    crate::uraikal()
 }
 
 /// The README section of the text area.

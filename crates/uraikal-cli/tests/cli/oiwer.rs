@@ -2,12 +2,12 @@
 //! input reported with its line (SPEC L).
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
 fn uraikal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uraikal"))
+    crate::uraikal()
         .args(args)
         .output()
         .unwrap()
@@ -157,10 +157,7 @@ fn single_utterance_bad_input_is_a_clear_error() {
 }
 
 fn fixture(name: &str) -> String {
-    format!(
-        "{}/../../fixtures/vimarsha/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    uraikal_test_support::fixture("vimarsha").join(name).display().to_string()
 }
 
 #[test]

@@ -2,14 +2,14 @@
 //! and the files it writes (SPEC P).
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn uraikal(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uraikal")).args(args).current_dir(dir).output().unwrap()
+    crate::uraikal().args(args).current_dir(dir).output().unwrap()
 }
 
 fn fixture() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/prep/kural_docs.parquet").display().to_string()
+    uraikal_test_support::fixture("prep/kural_docs.parquet").display().to_string()
 }
 
 #[test]

@@ -2,12 +2,12 @@
 //! reason, bad passage files refused with file and line (nothing written), and `patch-pretok`.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
 fn uraikal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uraikal"))
+    crate::uraikal()
         .args(args)
         .output()
         .expect("runs")

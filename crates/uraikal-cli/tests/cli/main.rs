@@ -1,0 +1,20 @@
+//! The `uraikal` command run as the real binary, one integration target (`cargo test -p uraikal-cli --test
+//! cli`), one module per command area. Every module starts the binary through [`uraikal`], and finds the
+//! workspace's fixtures and `../shared` through `uraikal_test_support`.
+
+use std::process::Command;
+
+mod house;
+mod json_outputs;
+mod oiwer;
+mod prep;
+mod readme_text;
+mod score;
+mod tokenizers;
+mod transcribe;
+mod yaappu;
+
+/// The one command helper: the `uraikal` binary under test, ready for arguments.
+pub fn uraikal() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_uraikal"))
+}
