@@ -5,19 +5,19 @@
 //! 2.6.0, jiwer 4.0.0) for the same inputs.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use serde_json::Value;
 
 fn uraikal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uraikal"))
+    super::uraikal()
         .args(args)
         .output()
         .unwrap()
 }
 
 fn uraikal_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uraikal"))
+    let mut child = super::uraikal()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

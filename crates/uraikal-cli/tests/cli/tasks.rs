@@ -2,10 +2,10 @@
 //! family), and bad input (exit 2 naming the file and line, never a panic, no output file).
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn uraikal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uraikal"))
+    super::uraikal()
         .args(args)
         .output()
         .expect("run uraikal")
