@@ -47,6 +47,9 @@ mod yaappu;
 // --- area: tn (issue 12) ---
 mod tn;
 
+// --- area: tokenizer training (issue 21) ---
+mod tokenizers_build;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
