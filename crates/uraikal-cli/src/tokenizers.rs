@@ -60,12 +60,16 @@ enum Action {
     },
     /// Train a Tamil tokenizer (BPE or Unigram) on passages, Parquet or plain text.
     Train(crate::tokenizers_build::TrainArgs),
+    /// Add Tamil tokens to an open tokenizer, keeping every base id and every non-Tamil encoding.
+    Extend(crate::tokenizers_build::ExtendArgs),
 }
 
 /// Runs `uraikal tokenizers`.
 pub fn run(args: TokenizersArgs) -> Result<ExitCode> {
-    if let Some(Action::Train(train)) = args.action {
-        return crate::tokenizers_build::run_train(train);
+    match args.action {
+        Some(Action::Train(train)) => return crate::tokenizers_build::run_train(train),
+        Some(Action::Extend(extend)) => return crate::tokenizers_build::run_extend(extend),
+        _ => {}
     }
     if let Some(Action::PatchPretok { input, output }) = &args.action {
         uraikal_d4::patch_file(input, output)?;

@@ -160,3 +160,60 @@ fn measure_beside(tokenizer: &Path, eval: &[PathBuf]) -> Result<()> {
     eprintln!("wrote {}", results.display());
     Ok(())
 }
+
+/// Arguments of `uraikal tokenizers extend`.
+#[derive(Args)]
+pub struct ExtendArgs {
+    /// The tokenizer to extend: tokenizer.json(.gz), .tiktoken, SentencePiece .model, or a folder.
+    base: String,
+    /// Tamil text: D4 passages (.jsonl), Parquet (.parquet, see --column) or plain text.
+    #[arg(long, num_args = 1.., required = true)]
+    data: Vec<PathBuf>,
+    /// The Parquet column holding the text.
+    #[arg(long, default_value = "text")]
+    column: String,
+    /// How many Tamil tokens to add.
+    #[arg(long)]
+    add: usize,
+    /// Merge only pairs seen at least this often.
+    #[arg(long, default_value_t = 2)]
+    min_frequency: u64,
+    /// The folder to write tokenizer.json and new_tokens.json into.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// Runs `uraikal tokenizers extend`.
+pub fn run_extend(args: ExtendArgs) -> Result<ExitCode> {
+    let texts = uraikal_d4::corpus::read_texts(&args.data, &args.column)?;
+    let base = uraikal_d4::load(&args.base)?;
+    let options = uraikal_d4::extend::ExtendOptions {
+        add: args.add,
+        min_frequency: args.min_frequency,
+    };
+    let bar = spinner("reading");
+    let extended = uraikal_d4::extend::extend(&base, &texts, &options, &|stage| {
+        bar.set_message(stage.to_string())
+    });
+    bar.finish_and_clear();
+    let extended = extended?;
+    let new_tokens = serde_json::to_vec_pretty(&extended.new_tokens)?;
+    uraikal_io::write_atomic(
+        &args.out.join("tokenizer.json"),
+        extended.tokenizer_json.as_bytes(),
+    )?;
+    uraikal_io::write_atomic(&args.out.join("new_tokens.json"), &new_tokens)?;
+    eprintln!(
+        "wrote {} ({} Tamil tokens added to {}'s {}{})",
+        args.out.display(),
+        extended.new_tokens.len(),
+        base.name,
+        base.vocab_size(),
+        if extended.pre_tokenizer_patched {
+            "; pre-tokenizer made grapheme-safe for Tamil"
+        } else {
+            ""
+        }
+    );
+    Ok(ExitCode::SUCCESS)
+}

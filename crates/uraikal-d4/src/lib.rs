@@ -34,6 +34,7 @@
 
 pub mod bundled;
 pub mod corpus;
+pub mod extend;
 mod error;
 pub mod literature;
 pub mod load;
