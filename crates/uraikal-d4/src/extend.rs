@@ -1,12 +1,13 @@
 //! Extending an open tokenizer with Tamil tokens (SPEC D8): every base token keeps its id, text without a
-//! Tamil character encodes exactly as before, and up to N new tokens, each holding a whole Tamil
+//! Tamil character encodes exactly as before, and up to N new tokens, each holding the start of a Tamil
 //! character, are appended.
 //!
 //! The base's pre-tokenizer is made grapheme-safe for Tamil marks only. The training text is cut into
 //! pieces by it and each piece holding Tamil is encoded by the base model; then, as BPE training does,
 //! the most frequent adjacent pair of tokens is merged, again and again. A pair is only merged when the
-//! token it makes holds a whole Tamil character and no whitespace after its first character, so that no
-//! text without Tamil can ever reach a new token. BPE bases get the merges after their own (a base merge
+//! token it makes holds the bytes E0 AE or E0 AF (with which every Tamil character, and nothing else,
+//! begins in UTF-8) and no whitespace after its first character, so that no text without Tamil can ever
+//! reach a new token. BPE bases get the merges after their own (a base merge
 //! never involves a new token, so encoding is the base's encoding followed by the new merges); Unigram
 //! bases get the merged strings as pieces scoring a little above the pieces they are made of.
 //!
@@ -28,7 +29,12 @@ use tokenizers::{Model, NormalizedString, OffsetReferential, OffsetType, PreToke
 use tokenizers::{Normalizer, PreTokenizer, Tokenizer};
 
 use crate::error::{Error, ErrorKind};
-use crate::literature::contains_tamil_character;
+/// Whether the bytes hold E0 AE or E0 AF, the start of every Tamil character and of nothing else.
+fn begins_tamil_character(bytes: &[u8]) -> bool {
+    bytes
+        .windows(2)
+        .any(|w| w[0] == 0xE0 && (w[1] == 0xAE || w[1] == 0xAF))
+}
 use crate::load::Loaded;
 use crate::pretok::{patch_pre_tokenizer_with, TAMIL_MARKS};
 
@@ -137,7 +143,7 @@ pub fn extend(
     let mut pieces: HashMap<String, u64> = HashMap::new();
     for text in texts {
         for piece in split(&patched, text).map_err(|m| fail(subject, m))? {
-            if contains_tamil_character(&piece_bytes(&piece, byte_level)) {
+            if begins_tamil_character(&piece_bytes(&piece, byte_level)) {
                 *pieces.entry(piece).or_default() += 1;
             }
         }
@@ -349,9 +355,10 @@ fn piece_bytes(token: &str, byte_level: bool) -> Vec<u8> {
     }
 }
 
-/// A new token must hold a whole Tamil character and no whitespace (space, ▁) after its first character.
+/// A new token must hold the first two bytes of a Tamil character (E0 AE or E0 AF: in UTF-8 only the
+/// Tamil block U+0B80–U+0BFF begins so) and no whitespace (space, ▁) after its first character.
 fn eligible(bytes: &[u8], spelling: &str) -> bool {
-    contains_tamil_character(bytes)
+    begins_tamil_character(bytes)
         && !bytes.iter().skip(1).any(|b| b.is_ascii_whitespace())
         && !spelling.chars().skip(1).any(|c| c == '\u{2581}')
 }
