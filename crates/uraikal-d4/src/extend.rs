@@ -199,8 +199,10 @@ pub fn extend(
         let joined = format!("{}{}", spelling[&pair.0], spelling[&pair.1]);
         let existing = known.get(&joined).copied();
         let byte_piece = |id: u32| crate::load::byte_piece(&spelling[&id]).is_some();
+        // A Unigram piece already in the vocabulary cannot be added again; byte pieces are not spellings.
+        let duplicate_piece = kind == Kind::Unigram && existing.is_some();
         let allowed = eligible(&piece_bytes(&joined, byte_level), &joined)
-            && !(kind == Kind::Unigram && existing.is_some())
+            && !duplicate_piece
             && !byte_piece(pair.0)
             && !byte_piece(pair.1);
         if !allowed {
