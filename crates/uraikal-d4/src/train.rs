@@ -217,6 +217,8 @@ pub fn train(
 
 /// Appends the 256 byte pieces (those not already there) after the trained vocabulary.
 fn add_byte_pieces(model: &mut Value) {
+    // The trainers build a fresh model: byte fallback is switched on here.
+    model["byte_fallback"] = json!(true);
     match model["type"].as_str() {
         Some("BPE") => {
             let vocab = model["vocab"].as_object_mut().expect("a BPE vocabulary");

@@ -220,11 +220,10 @@ fn training_is_deterministic_keeps_letters_whole_and_knows_every_byte() {
     )
     .unwrap();
     let u = Loaded::from_json("unigram", "unigram", None, unigram.as_bytes()).unwrap();
+    let m = measure(&u, &passages, &|_| {}).unwrap()[0].metrics();
     assert_eq!(
-        measure(&u, &passages, &|_| {}).unwrap()[0]
-            .metrics()
-            .by_pretok,
-        Some(0.0)
+        (m.by_pretok, m.round_trip, m.unk_per_1000),
+        (Some(0.0), Some(1.0), Some(0.0))
     );
 }
 
