@@ -350,7 +350,8 @@ pub fn table(report: &Report) -> String {
 /// Kural passages, ranked by tokens per word, those that lose text last.
 pub fn demo_board() -> Result<String> {
     let (passages, data) = read_passages(&[])?;
-    let (tokenizers, skipped) = load_tokenizers(&[], true);
+    let (mut tokenizers, skipped) = load_tokenizers(&[], true);
+    tokenizers.push(crate::tokenizers_build::demo_trained(&passages)?);
     let mut report = evaluate(&tokenizers, skipped, &passages, data, Default::default());
     let loses_text = |r: &Record| r.counts.unk_tokens > 0 || r.metrics.round_trip != Some(1.0);
     let tokens_per_word = |r: &Record| r.metrics.tokens_per_word.unwrap_or(f64::INFINITY);
@@ -364,8 +365,10 @@ pub fn demo_board() -> Result<String> {
          The {} kurals embedded in the binary, with the six bundled tokenizers (+grapheme-safe: the same tokenizer\n\
          with the pre-tokenizer of `uraikal tokenizers patch-pretok`). Fewer tokens per word is better, but\n\
          tokenizers that lose text (unknown tokens, a failed round trip) rank last; every cut column is a share of\n\
-         Tamil words cut inside a letter or a character (SPEC D2). Measure your own with `uraikal tokenizers`.\n\n",
-        passages.len()
+         Tamil words cut inside a letter or a character (SPEC D2). Measure your own with `uraikal tokenizers`.\n\
+         {}\n\n",
+        passages.len(),
+        crate::tokenizers_build::DEMO_TRAINED_NOTE
     );
     out.push_str(&table(&report));
     Ok(out)

@@ -217,3 +217,24 @@ pub fn run_extend(args: ExtendArgs) -> Result<ExitCode> {
     );
     Ok(ExitCode::SUCCESS)
 }
+
+/// What the demo says about the tokenizer it trains.
+pub const DEMO_TRAINED_NOTE: &str = "uraikal-bpe is trained by `uraikal tokenizers train` (BPE, at most 4,000 tokens, grapheme-safe) on kurals\n\
+     1–1000 as the demo starts: it has seen three quarters of these passages, so its figures are optimistic.";
+
+/// The tokenizer the demo trains on the first 1,000 kurals, as `tokenizers train` would.
+pub fn demo_trained(kurals: &[Passage]) -> Result<uraikal_d4::Loaded> {
+    let texts: Vec<String> = kurals.iter().take(1000).map(|p| p.text.clone()).collect();
+    let options = TrainOptions {
+        vocab_size: 4000,
+        ..TrainOptions::new(Model::Bpe)
+    };
+    let json = train(&texts, &options, &|_| {})?;
+    let loaded = uraikal_d4::Loaded::from_json(
+        "uraikal-bpe",
+        "trained:kurals 1-1000",
+        None,
+        json.as_bytes(),
+    )?;
+    Ok(loaded)
+}
