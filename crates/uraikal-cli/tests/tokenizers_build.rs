@@ -68,7 +68,8 @@ fn train_is_deterministic_and_measures_held_out_passages() {
         (r["by_pretok"].as_f64(), r["round_trip"].as_f64()),
         (Some(0.0), Some(1.0))
     );
-    assert_eq!(r["vocab_size"], 1500);
+    assert!(r["vocab_size"].as_u64().is_some_and(|v| v <= 1500));
+    assert_eq!(r["letter_cut"].as_f64(), Some(0.0));
 }
 
 #[test]

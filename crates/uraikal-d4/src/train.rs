@@ -93,7 +93,32 @@ pub fn train(
     if texts.iter().all(|t| t.trim().is_empty()) {
         return Err(data("no text to train on".into()));
     }
-    let specials = options.special_tokens.len();
+    // Grapheme-safe character BPE starts from whole letters (see `letters`).
+    let whole_letters = options.grapheme_safe
+        && !options.byte_level
+        && options.model == Model::Bpe
+        && !texts.iter().any(|t| t.chars().any(is_letter_char));
+    let mapped: Vec<String>;
+    let texts: &[String] = if whole_letters {
+        mapped = texts.iter().map(|t| to_letter_chars(t)).collect();
+        &mapped
+    } else {
+        texts
+    };
+    let letters = if whole_letters {
+        all_letters(texts)
+    } else {
+        BTreeSet::new()
+    };
+    let components = letter_components(&letters);
+    // Letters and parts the trainer will not see as characters are appended after training.
+    let seen: BTreeSet<char> = texts.iter().flat_map(|t| t.chars()).collect();
+    let unseen = letters
+        .iter()
+        .chain(&components)
+        .filter(|c| !seen.contains(c))
+        .count();
+    let specials = options.special_tokens.len() + unseen;
     let (base, base_note) = if options.byte_level {
         (256, "256 bytes".to_string())
     } else {
@@ -114,6 +139,13 @@ pub fn train(
         GPT2_PATTERN
     };
     let split = json!({"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": false});
+    // While training on letter characters (private use, \p{Co}) they count as letters.
+    let training_split = if whole_letters {
+        let training_pattern = pattern.replace(r"\p{M}", r"\p{M}\p{Co}");
+        json!({"type": "Split", "pattern": {"Regex": training_pattern}, "behavior": "Isolated", "invert": false})
+    } else {
+        split.clone()
+    };
     let (pre_tokenizer, decoder) = match (options.byte_level, options.model) {
         (true, _) => (
             json!({"type": "Sequence", "pretokenizers": [split,
@@ -121,7 +153,7 @@ pub fn train(
             json!({"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": false}),
         ),
         (false, Model::Bpe) => (
-            split,
+            training_split,
             json!({"type": "Sequence", "decoders": [{"type": "ByteFallback"}, {"type": "Fuse"}]}),
         ),
         (false, Model::Unigram) => {
@@ -156,8 +188,8 @@ pub fn train(
         .iter()
         .map(|s| AddedToken::from(s.clone(), true))
         .collect();
-    // Room for the byte pieces, appended after training.
-    let trained_size = options.vocab_size - if options.byte_level { 0 } else { 256 };
+    // Room for the byte pieces (and the parts of letters), appended after training.
+    let trained_size = options.vocab_size - if options.byte_level { 0 } else { 256 } - unseen;
     let mut trainer = match options.model {
         Model::Bpe => {
             let mut builder = BpeTrainer::builder()
@@ -199,6 +231,10 @@ pub fn train(
             .map_err(|e| Error::new(subject, ErrorKind::Tokenizer(e.to_string())))?,
     )
     .expect("the library writes JSON");
+    if whole_letters {
+        json["pre_tokenizer"] = split;
+        letters_back(&mut json["model"], &letters, &components);
+    }
     if !options.byte_level {
         add_byte_pieces(&mut json["model"]);
     }
@@ -252,5 +288,166 @@ fn add_byte_pieces(model: &mut Value) {
             }
         }
         _ => {}
+    }
+}
+
+/// Whole letters for training: a Tamil consonant (U+0B95–U+0BB9) followed by a vowel sign, pulli or length
+/// mark (U+0BBE–U+0BCD, U+0BD7) becomes one character of plane 15's private use area, so that the trainer
+/// starts from letters; [`letters_back`] spells them out again and puts the merges that make them first.
+const LETTER_BASE: u32 = 0xF_0000;
+const SIGNS: u32 = 0x0BCD - 0x0BBE + 2; // U+0BBE..=U+0BCD and U+0BD7
+
+fn sign_index(c: char) -> Option<u32> {
+    match c {
+        '\u{0BBE}'..='\u{0BCD}' => Some(c as u32 - 0x0BBE),
+        '\u{0BD7}' => Some(SIGNS - 1),
+        _ => None,
+    }
+}
+
+fn is_letter_char(c: char) -> bool {
+    (LETTER_BASE..LETTER_BASE + 0x100 * SIGNS).contains(&(c as u32))
+}
+
+fn to_letter_chars(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let consonant = ('\u{0B95}'..='\u{0BB9}').contains(&c);
+        match chars.peek().copied().and_then(sign_index) {
+            Some(sign) if consonant => {
+                chars.next();
+                let index = (c as u32 - 0x0B95) * SIGNS + sign;
+                out.push(char::from_u32(LETTER_BASE + index).expect("plane 15"));
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A letter character spelt out: (consonant, sign).
+fn letter_parts(c: char) -> Option<(char, char)> {
+    if !is_letter_char(c) {
+        return None;
+    }
+    let index = c as u32 - LETTER_BASE;
+    let consonant = char::from_u32(0x0B95 + index / SIGNS)?;
+    let sign = index % SIGNS;
+    let sign = if sign == SIGNS - 1 {
+        '\u{0BD7}'
+    } else {
+        char::from_u32(0x0BBE + sign)?
+    };
+    Some((consonant, sign))
+}
+
+fn from_letter_chars(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match letter_parts(c) {
+            Some((consonant, sign)) => {
+                out.push(consonant);
+                out.push(sign);
+            }
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// The Tamil consonants (assigned code points of U+0B95–U+0BB9).
+const CONSONANTS: &str = "கஙசஜஞடணதநனபமயரறலளழவஶஷஸஹ";
+/// The dependent vowel signs and pulli.
+const VOWEL_SIGNS: &str = "\u{0BBE}\u{0BBF}\u{0BC0}\u{0BC1}\u{0BC2}\u{0BC6}\u{0BC7}\u{0BC8}\u{0BCA}\u{0BCB}\u{0BCC}\u{0BCD}";
+
+/// Every letter a consonant and a vowel sign (or pulli) make, as its training character; with the letters
+/// of the (mapped) texts made otherwise (with the length mark, say).
+fn all_letters(texts: &[String]) -> BTreeSet<char> {
+    let mut letters: BTreeSet<char> = CONSONANTS
+        .chars()
+        .flat_map(|c| VOWEL_SIGNS.chars().map(move |s| format!("{c}{s}")))
+        .flat_map(|l| to_letter_chars(&l).chars().collect::<Vec<_>>())
+        .collect();
+    letters.extend(
+        texts
+            .iter()
+            .flat_map(|t| t.chars())
+            .filter(|&c| is_letter_char(c)),
+    );
+    letters
+}
+
+/// The consonants and signs of those letters.
+fn letter_components(letters: &BTreeSet<char>) -> BTreeSet<char> {
+    let mut parts = BTreeSet::new();
+    for &c in letters {
+        if let Some((consonant, sign)) = letter_parts(c) {
+            parts.insert(consonant);
+            parts.insert(sign);
+        }
+    }
+    parts
+}
+
+/// Spells the letters of a trained BPE out again: vocabulary and merges in real text, the merges that make
+/// each letter from its consonant and sign first (rank order makes every letter before anything else, as
+/// the trainer saw them), and the consonants and signs the vocabulary lacks appended.
+fn letters_back(model: &mut Value, letters: &BTreeSet<char>, components: &BTreeSet<char>) {
+    let vocab = model["vocab"]
+        .as_object()
+        .expect("a BPE vocabulary")
+        .clone();
+    let mut by_id: Vec<(u64, String)> = vocab
+        .iter()
+        .map(|(token, id)| (id.as_u64().expect("an id"), token.clone()))
+        .collect();
+    by_id.sort();
+    let mut new_vocab = serde_json::Map::new();
+    for (id, token) in &by_id {
+        new_vocab.insert(from_letter_chars(token), json!(id));
+    }
+    let mut next = by_id.last().map_or(0, |(id, _)| id + 1);
+    let mut add = |text: String| {
+        new_vocab.entry(text).or_insert_with(|| {
+            next += 1;
+            json!(next - 1)
+        });
+    };
+    for part in components {
+        add(part.to_string());
+    }
+    let mut letter_merges = Vec::new();
+    for &letter in letters {
+        let (consonant, sign) = letter_parts(letter).expect("a letter character");
+        add(format!("{consonant}{sign}"));
+        letter_merges.push(json!([consonant.to_string(), sign.to_string()]));
+    }
+    let merges = model["merges"].as_array().cloned().unwrap_or_default();
+    let spelt = merges.iter().map(|m| match m {
+        Value::Array(pair) => json!(pair
+            .iter()
+            .map(|t| from_letter_chars(t.as_str().unwrap_or_default()))
+            .collect::<Vec<_>>()),
+        Value::String(s) => json!(from_letter_chars(s)),
+        other => other.clone(),
+    });
+    letter_merges.extend(spelt);
+    model["vocab"] = Value::Object(new_vocab);
+    model["merges"] = Value::Array(letter_merges);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_map_to_one_character_and_back() {
+        let text = "தமிழ் கொௗ ஆ க்ஷ x";
+        let mapped = to_letter_chars(text);
+        // த, மி, ழ், space, கொ, ௗ (after a letter, left alone), space, ஆ, space, க், ஷ, space, x
+        assert_eq!(mapped.chars().count(), 13);
+        assert_eq!(from_letter_chars(&mapped), text);
+        assert_eq!(mapped.chars().filter(|&c| is_letter_char(c)).count(), 4);
     }
 }

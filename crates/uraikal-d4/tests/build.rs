@@ -197,7 +197,11 @@ fn training_is_deterministic_keeps_letters_whole_and_knows_every_byte() {
     let b = train(train_texts, &options, &|_| {}).unwrap();
     assert_eq!(a, b, "same text and options, same bytes");
     let t = Loaded::from_json("trained", "trained", None, a.as_bytes()).unwrap();
-    assert_eq!(t.vocab_size(), 2000);
+    assert!(
+        t.vocab_size() <= 2000 && t.vocab_size() > 1900,
+        "{}",
+        t.vocab_size()
+    );
     let mut passages: Vec<Passage> = held_out
         .iter()
         .enumerate()
@@ -206,9 +210,10 @@ fn training_is_deterministic_keeps_letters_whole_and_knows_every_byte() {
     // Characters never seen in training fall back to bytes: nothing is unknown, nothing is lost.
     passages.push(Passage::new("x", "தமிழ் 😀 東京 ௐ", "kural"));
     let m = measure(&t, &passages, &|_| {}).unwrap()[0].metrics();
+    // Whole letters from the start: no token begins inside a letter at all (SPEC D7).
     assert_eq!(
-        (m.by_pretok, m.round_trip, m.unk_per_1000),
-        (Some(0.0), Some(1.0), Some(0.0))
+        (m.letter_cut, m.by_pretok, m.round_trip, m.unk_per_1000),
+        (Some(0.0), Some(0.0), Some(1.0), Some(0.0))
     );
     let unigram = train(
         train_texts,
