@@ -292,3 +292,25 @@ fn vocabulary_counts_add_up() {
         "{ailaysa:?}"
     );
 }
+
+#[test]
+fn parquet_text_and_special_tokens() {
+    let parquet = format!(
+        "{}/../../fixtures/prep/kural_docs.parquet",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // 133 chapter documents and 4 English ones; the null row is skipped.
+    let texts = uraikal_d4::corpus::read_texts(&[parquet.clone().into()], "text").unwrap();
+    assert_eq!(texts.len(), 137);
+    let err = uraikal_d4::corpus::read_texts(&[parquet.into()], "nope").unwrap_err();
+    assert!(err.reason().contains("no column \"nope\""), "{err}");
+    let options = TrainOptions {
+        vocab_size: 1500,
+        special_tokens: vec!["<s>".into(), "</s>".into()],
+        ..TrainOptions::new(Model::Bpe)
+    };
+    let json = train(&texts, &options, &|_| {}).unwrap();
+    let t = Loaded::from_json("t", "t", None, json.as_bytes()).unwrap();
+    assert_eq!(t.tokenizer().token_to_id("<s>"), Some(0));
+    assert_eq!(t.tokenizer().token_to_id("</s>"), Some(1));
+}
