@@ -69,7 +69,8 @@ def back(t):
         else:
             out.append(c)
     return "".join(out)
-lines = [to_letters(l) for l in open(sys.argv[1], encoding="utf-8").read().splitlines() if l.strip()]
+# Lines as Rust's str::lines cuts them (\n, a trailing \r dropped), not Python's splitlines.
+lines = [to_letters(l[:-1] if l.endswith("\r") else l) for l in open(sys.argv[1], encoding="utf-8", newline="").read().split("\n") if l.strip()]
 t = Tokenizer(models.BPE(byte_fallback=True))
 t.pre_tokenizer = pre_tokenizers.Split(Regex({pattern:?}), "isolated")
 trainer = trainers.BpeTrainer(vocab_size=int(sys.argv[3]), min_frequency=2, show_progress=False)
@@ -77,7 +78,7 @@ t.train_from_iterator(lines, trainer)
 merges = json.loads(t.to_str())["model"]["merges"]
 json.dump([[back(a), back(b)] for a, b in merges], open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
 "#,
-        pattern = PATTERN.replace(r"\p{{M}}", r"\p{{M}}\p{{Co}}"),
+        pattern = PATTERN.replace(r"\p{M}", r"\p{M}\p{Co}"),
     );
     // Python trains a little further (our budget also holds the letters the text lacks): ours must be a
     // prefix of its merges.
