@@ -9,11 +9,11 @@
 //! use uraikal_d4::train::{train, Model, TrainOptions};
 //!
 //! let texts = vec!["தமிழ் மொழி இனிது".to_string(); 20];
-//! let options = TrainOptions { vocab_size: 300, ..TrainOptions::new(Model::Bpe) };
+//! let options = TrainOptions { vocab_size: 800, ..TrainOptions::new(Model::Bpe) };
 //! let json = train(&texts, &options, &|_| {}).unwrap();
 //! let tokenizer = uraikal_d4::Loaded::from_json("t", "t", None, json.as_bytes()).unwrap();
-//! // The text is too small to fill 300 tokens: training stops when no pair is left to merge.
-//! assert!(tokenizer.vocab_size() <= 300);
+//! // The text is too small to fill 800 tokens: training stops when no pair is left to merge.
+//! assert!(tokenizer.vocab_size() <= 800);
 //! let ids = tokenizer.tokenizer().encode("தமிழ் மொழி", false).unwrap().get_ids().to_vec();
 //! assert_eq!(ids.len(), 2); // each word is one token
 //! ```
@@ -118,7 +118,7 @@ pub fn train(
         .chain(&components)
         .filter(|c| !seen.contains(c))
         .count();
-    let specials = options.special_tokens.len() + unseen;
+    let specials = options.special_tokens.len();
     let (base, base_note) = if options.byte_level {
         (256, "256 bytes".to_string())
     } else {
@@ -126,10 +126,10 @@ pub fn train(
         let chars = alphabet(texts).len();
         (chars + 256, format!("{chars} characters + 256 byte pieces"))
     };
-    let needed = base + specials + usize::from(options.model == Model::Unigram);
+    let needed = base + unseen + specials + usize::from(options.model == Model::Unigram);
     if options.vocab_size < needed {
         return Err(data(format!(
-            "--vocab-size {} is smaller than the alphabet: {needed} tokens are needed ({base_note}, {specials} special tokens)",
+            "--vocab-size {} is smaller than the alphabet: {needed} tokens are needed ({base_note}, {unseen} letters and their parts the text lacks, {specials} special tokens)",
             options.vocab_size
         )));
     }
