@@ -16,7 +16,7 @@ use anyhow::{bail, Context, Result};
 use crate::project_root;
 
 /// The pinned peers (one venv for all comparisons).
-const PEERS: &[&str] = &["jiwer==4.0.0", "sacrebleu==2.6.0", "grapheme-kit==0.1.1"];
+const PEERS: &[&str] = &["jiwer==4.0.0", "sacrebleu==2.6.0", "grapheme-kit==0.1.1", "tokenizers==0.23.3", "sentencepiece==0.2.3"];
 
 /// One peer comparison.
 type Comparison = fn(&Bench) -> Result<()>;
@@ -28,6 +28,7 @@ const COMPARISONS: &[(&str, Comparison)] = &[
     ("chrf", crate::bench_graphemes::corpus_chrf),
     ("segmentation", crate::bench_graphemes::segmentation),
     ("lattices", crate::bench_lattices::oiwer_and_lattices),
+    ("tokenizer-train", crate::bench_tokenizers::tokenizer_train),
 ];
 
 /// What every comparison gets: the peers' python, the release `uraikal`, the generated corpus.

@@ -32,6 +32,9 @@ mod fuzz;
 mod release;
 mod version;
 
+// --- area: tokenizer training (issue 21) ---
+mod bench_tokenizers;
+
 /// The workspace root (xtask lives one folder below it).
 fn project_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -57,6 +57,9 @@ mod text_parity;
 // --- area: house (issue 18) ---
 mod version;
 
+// --- area: tokenizer training (issue 21) ---
+mod tokenizers_build;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};

@@ -40,6 +40,13 @@ pub struct TokenizersArgs {
     /// Also measure each GPT-regex tokenizer with the grapheme-safe pre-tokenizer (as <name>+grapheme-safe).
     #[arg(long)]
     grapheme_safe: bool,
+    /// English sides for parity: D4 passages whose ids pair with --data's, or text with one line per
+    /// passage of --data, in order.
+    #[arg(long)]
+    parallel: Option<PathBuf>,
+    /// The tokenizer the normalised sequence length (nsl) is measured against.
+    #[arg(long)]
+    base: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -51,10 +58,19 @@ enum Action {
         /// Where to write the patched tokenizer.json (gzipped if it ends in .gz).
         output: PathBuf,
     },
+    /// Train a Tamil tokenizer (BPE or Unigram) on passages, Parquet or plain text.
+    Train(crate::tokenizers_build::TrainArgs),
+    /// Add Tamil tokens to an open tokenizer, keeping every base id and every non-Tamil encoding.
+    Extend(crate::tokenizers_build::ExtendArgs),
 }
 
 /// Runs `uraikal tokenizers`.
 pub fn run(args: TokenizersArgs) -> Result<ExitCode> {
+    match args.action {
+        Some(Action::Train(train)) => return crate::tokenizers_build::run_train(train),
+        Some(Action::Extend(extend)) => return crate::tokenizers_build::run_extend(extend),
+        _ => {}
+    }
     if let Some(Action::PatchPretok { input, output }) = &args.action {
         uraikal_d4::patch_file(input, output)?;
         eprintln!(
@@ -64,8 +80,20 @@ pub fn run(args: TokenizersArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let (passages, data) = read_passages(&args.data)?;
+    let parallel = match &args.parallel {
+        Some(file) => Some(crate::tokenizers_build::read_parallel(file, &passages)?),
+        None => None,
+    };
+    let base = match &args.base {
+        Some(spec) => Some(uraikal_d4::load(spec)?),
+        None => None,
+    };
+    let against = uraikal_d4::Against {
+        parallel: parallel.as_ref(),
+        base: base.as_ref(),
+    };
     let (tokenizers, skipped) = load_tokenizers(&args.tokenizers, args.grapheme_safe);
-    let report = evaluate(&tokenizers, skipped, &passages, data);
+    let report = evaluate(&tokenizers, skipped, &passages, data, against);
     if let Some(out) = &args.out {
         let json = serde_json::to_vec_pretty(&report)?;
         uraikal_io::write_atomic(out, &json)?;
@@ -187,6 +215,7 @@ pub fn evaluate(
     mut skipped: Vec<Skipped>,
     passages: &[Passage],
     data: Vec<Input>,
+    against: uraikal_d4::Against<'_>,
 ) -> Report {
     let total = (tokenizers.len() * passages.len()) as u64;
     let bar = if std::io::stderr().is_terminal() {
@@ -200,15 +229,22 @@ pub fn evaluate(
             .progress_chars("=> "),
     );
     bar.set_message("tokenizers");
-    let outcomes: Vec<_> = tokenizers
+    let outcomes: Vec<Result<_, uraikal_d4::Error>> = tokenizers
         .par_iter()
-        .map(|t| measure(t, passages, &|n| bar.inc(n)))
+        .map(|t| {
+            let d4 = measure(t, passages, &|n| bar.inc(n))?;
+            Ok((d4, uraikal_d4::literature(t, passages, against)?))
+        })
         .collect();
     bar.finish_and_clear();
     let mut results = Vec::new();
     for (t, outcome) in tokenizers.iter().zip(outcomes) {
         match outcome {
-            Ok(slices) => results.extend(slices.iter().map(|s| Record::new(URAIKAL_VERSION, t, s))),
+            Ok((slices, literature)) => {
+                for (s, (_, l)) in slices.iter().zip(literature) {
+                    results.push(Record::new(URAIKAL_VERSION, t, s).with_literature(l));
+                }
+            }
             Err(e) => skipped.push(Skipped::new(&t.name, &t.source, &e)),
         }
     }
@@ -233,6 +269,9 @@ pub fn table(report: &Report) -> String {
         "byte cut",
         "unk/1000",
         "round trip",
+        "rényi",
+        "parity",
+        "nsl",
     ];
     let pct = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{:.1}%", 100.0 * v));
     let num =
@@ -253,9 +292,21 @@ pub fn table(report: &Report) -> String {
                 pct(m.byte_cut),
                 num(m.unk_per_1000, 1),
                 pct(m.round_trip),
+                num(r.literature.renyi_efficiency, 3),
+                num(r.literature.parity, 2),
+                num(r.literature.nsl, 2),
             ]
         })
         .collect();
+    // Parity and NSL only when asked for (--parallel, --base).
+    let shown: Vec<bool> = (0..header.len())
+        .map(|column| column < 11 || rows.iter().any(|row| row[column] != "-"))
+        .collect();
+    let keep = |cells: Vec<String>| -> Vec<String> {
+        cells.into_iter().zip(&shown).filter(|(_, &s)| s).map(|(c, _)| c).collect()
+    };
+    let header: Vec<String> = keep(header.map(String::from).to_vec());
+    let rows: Vec<Vec<String>> = rows.into_iter().map(keep).collect();
     let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
     for row in &rows {
         for (w, cell) in widths.iter_mut().zip(row) {
@@ -279,7 +330,7 @@ pub fn table(report: &Report) -> String {
             .collect();
         format!("{}\n", padded.join("  ").trim_end())
     };
-    let mut out = line(&header.map(String::from));
+    let mut out = line(&header);
     out.push_str(&line(
         &widths.iter().map(|&w| "-".repeat(w)).collect::<Vec<_>>(),
     ));
@@ -299,8 +350,9 @@ pub fn table(report: &Report) -> String {
 /// Kural passages, ranked by tokens per word, those that lose text last.
 pub fn demo_board() -> Result<String> {
     let (passages, data) = read_passages(&[])?;
-    let (tokenizers, skipped) = load_tokenizers(&[], true);
-    let mut report = evaluate(&tokenizers, skipped, &passages, data);
+    let (mut tokenizers, skipped) = load_tokenizers(&[], true);
+    tokenizers.push(crate::tokenizers_build::demo_trained(&passages)?);
+    let mut report = evaluate(&tokenizers, skipped, &passages, data, Default::default());
     let loses_text = |r: &Record| r.counts.unk_tokens > 0 || r.metrics.round_trip != Some(1.0);
     let tokens_per_word = |r: &Record| r.metrics.tokens_per_word.unwrap_or(f64::INFINITY);
     report.results.sort_by(|a, b| {
@@ -313,8 +365,10 @@ pub fn demo_board() -> Result<String> {
          The {} kurals embedded in the binary, with the six bundled tokenizers (+grapheme-safe: the same tokenizer\n\
          with the pre-tokenizer of `uraikal tokenizers patch-pretok`). Fewer tokens per word is better, but\n\
          tokenizers that lose text (unknown tokens, a failed round trip) rank last; every cut column is a share of\n\
-         Tamil words cut inside a letter or a character (SPEC D2). Measure your own with `uraikal tokenizers`.\n\n",
-        passages.len()
+         Tamil words cut inside a letter or a character (SPEC D2). Measure your own with `uraikal tokenizers`.\n\
+         {}\n\n",
+        passages.len(),
+        crate::tokenizers_build::DEMO_TRAINED_NOTE
     );
     out.push_str(&table(&report));
     Ok(out)

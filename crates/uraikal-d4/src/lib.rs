@@ -5,6 +5,9 @@
 //!   truncation switched off.
 //! * [`measure`] encodes passages and counts, per slice, the D4 measures: tokens per word, bytes per
 //!   token, letter cuts, pre-tokenizer cuts, byte cuts, unknown tokens and round trips.
+//! * [`literature`] adds the measures of the tokenizer literature: parity against English, normalised
+//!   sequence length, Rényi efficiency, and what the vocabulary holds for Tamil.
+//! * [`corpus`] reads training text and [`train`] trains a Tamil tokenizer (issue 21).
 //! * [`pretok`] holds the grapheme-safe pre-tokenizer pattern and rewrites a tokenizer.json with it.
 //!
 //! The crate returns records; it never prints. Only data files are read: no tokenizer code is run.
@@ -30,15 +33,20 @@
 #![deny(missing_docs)]
 
 pub mod bundled;
+pub mod corpus;
+pub mod extend;
 mod error;
+pub mod literature;
 pub mod load;
 pub mod measure;
 pub mod pretok;
 pub mod report;
 mod sentencepiece;
 mod tiktoken;
+pub mod train;
 
 pub use error::{Error, ErrorKind};
+pub use literature::{literature, vocab_counts, Against, Literature, VocabCounts};
 pub use load::{load, Loaded};
 pub use measure::{measure, Counts, Metrics, Passage, SliceResult};
 pub use pretok::{grapheme_safe, patch_file, GRAPHEME_SAFE_PATTERN};

@@ -29,6 +29,7 @@ pub struct Loaded {
     pub(crate) pre_tokenizer: Option<Value>,
     pub(crate) unk_id: Option<u32>,
     pub(crate) token_bytes: Arc<TokenBytes>,
+    byte_level: bool,
 }
 
 impl std::fmt::Debug for Loaded {
@@ -154,7 +155,13 @@ impl Loaded {
             pre_tokenizer: shape.pre_tokenizer,
             unk_id,
             token_bytes,
+            byte_level,
         })
+    }
+
+    /// True for a byte-level tokenizer (a ByteLevel pre-tokenizer or decoder anywhere, SPEC D3).
+    pub fn is_byte_level(&self) -> bool {
+        self.byte_level
     }
 
     /// The library's tokenizer (padding and truncation off).
@@ -245,8 +252,34 @@ impl TokenBytes {
     }
 }
 
+/// The bytes a byte-level token spells (SPEC D3).
+pub(crate) fn byte_level_bytes(token: &str) -> Vec<u8> {
+    let alphabet = byte_level_alphabet();
+    let mut bytes = Vec::with_capacity(token.len());
+    for c in token.chars() {
+        match alphabet.get(c as usize) {
+            Some(&b) if b != NOT_A_BYTE => bytes.push(b as u8),
+            _ => bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+    }
+    bytes
+}
+
+/// The bytes any other token spells (SPEC D3): a byte piece its byte, else its UTF-8 less a leading `▁`
+/// or `##`.
+pub(crate) fn plain_token_bytes(token: &str) -> Vec<u8> {
+    if let Some(byte) = byte_piece(token) {
+        return vec![byte];
+    }
+    let text = token
+        .strip_prefix('\u{2581}')
+        .or_else(|| token.strip_prefix("##"))
+        .unwrap_or(token);
+    text.as_bytes().to_vec()
+}
+
 /// A SentencePiece byte-fallback piece `<0xNN>` stands for one byte.
-fn byte_piece(token: &str) -> Option<u8> {
+pub(crate) fn byte_piece(token: &str) -> Option<u8> {
     let hex = token.strip_prefix("<0x")?.strip_suffix('>')?;
     if hex.len() != 2 {
         return None;

@@ -25,7 +25,19 @@ pub const GRAPHEME_SAFE_PATTERN: &str =
 /// has no `\p{L}`, or already names `\p{M}` (o200k's does), or uses letter classes this rewrite does not
 /// understand (`\pL`, `\P{L}`, `\p{Letter}`).
 pub fn grapheme_safe_regex(pattern: &str) -> Option<String> {
-    if !pattern.contains(r"\p{L}") || pattern.contains(r"\p{M}") {
+    grapheme_safe_regex_with(pattern, ALL_MARKS)
+}
+
+/// Every mark: the class [`grapheme_safe_regex`] adds.
+pub const ALL_MARKS: &str = r"\p{M}";
+
+/// The Tamil marks only (anusvara, vowel signs, pulli, length mark), for `tokenizers extend`, which must
+/// leave every other script's pieces as they were (SPEC D8).
+pub const TAMIL_MARKS: &str = r"\x{0B82}\x{0BBE}-\x{0BCD}\x{0BD7}";
+
+/// [`grapheme_safe_regex`] with another class of marks joining letters (the contents of a bracket class).
+pub fn grapheme_safe_regex_with(pattern: &str, marks: &str) -> Option<String> {
+    if !pattern.contains(r"\p{L}") || pattern.contains(r"\p{M}") || pattern.contains(marks) {
         return None;
     }
     if [r"\pL", r"\P{L}", r"\PL", r"\p{Letter}", r"\pM"]
@@ -39,10 +51,10 @@ pub fn grapheme_safe_regex(pattern: &str) -> Option<String> {
     let mut rest = pattern;
     while let Some(c) = rest.chars().next() {
         if let Some(after) = rest.strip_prefix(r"\p{L}") {
-            out.push_str(if class_depth > 0 {
-                r"\p{L}\p{M}"
+            out.push_str(&if class_depth > 0 {
+                format!(r"\p{{L}}{marks}")
             } else {
-                r"[\p{L}\p{M}]"
+                format!(r"[\p{{L}}{marks}]")
             });
             rest = after;
             continue;
@@ -70,6 +82,11 @@ pub fn grapheme_safe_regex(pattern: &str) -> Option<String> {
 /// `Split(GRAPHEME_SAFE_PATTERN)` then ByteLevel without regex (exact only without `add_prefix_space`,
 /// which ByteLevel applies per piece: such a pre-tokenizer is left alone).
 pub fn patch_pre_tokenizer(value: &mut Value) -> bool {
+    patch_pre_tokenizer_with(value, ALL_MARKS)
+}
+
+/// [`patch_pre_tokenizer`] with another class of marks (see [`grapheme_safe_regex_with`]).
+pub fn patch_pre_tokenizer_with(value: &mut Value, marks: &str) -> bool {
     let Some(map) = value.as_object_mut() else {
         return false;
     };
@@ -78,7 +95,7 @@ pub fn patch_pre_tokenizer(value: &mut Value) -> bool {
             let mut changed = false;
             if let Some(Value::Array(steps)) = map.get_mut("pretokenizers") {
                 for step in steps {
-                    changed |= patch_pre_tokenizer(step);
+                    changed |= patch_pre_tokenizer_with(step, marks);
                 }
             }
             changed
@@ -89,7 +106,7 @@ pub fn patch_pre_tokenizer(value: &mut Value) -> bool {
             else {
                 return false;
             };
-            match grapheme_safe_regex(regex) {
+            match grapheme_safe_regex_with(regex, marks) {
                 Some(safe) => {
                     *regex = safe;
                     true
@@ -111,8 +128,9 @@ pub fn patch_pre_tokenizer(value: &mut Value) -> bool {
             }
             let mut byte_level = Value::Object(map.clone());
             byte_level["use_regex"] = Value::Bool(false);
+            let pattern = grapheme_safe_regex_with(GPT2_PATTERN, marks).expect("GPT-2's pattern has \\p{L}");
             *value = json!({"type": "Sequence", "pretokenizers": [
-                {"type": "Split", "pattern": {"Regex": GRAPHEME_SAFE_PATTERN}, "behavior": "Isolated", "invert": false},
+                {"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": false},
                 byte_level,
             ]});
             true

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
+use crate::literature::{vocab_counts, Literature, VocabCounts};
 use crate::load::Loaded;
 use crate::measure::{Counts, Metrics, SliceResult};
 
@@ -28,10 +29,15 @@ pub struct Record {
     /// The measures.
     #[serde(flatten)]
     pub metrics: Metrics,
+    /// The literature's measures (SPEC D6): parity, NSL, Rényi efficiency.
+    #[serde(flatten)]
+    pub literature: Literature,
+    /// What the vocabulary holds for Tamil (SPEC D6).
+    pub vocab: VocabCounts,
 }
 
 impl Record {
-    /// The record of a tokenizer's result on one slice.
+    /// The record of a tokenizer's result on one slice, without the literature's measures.
     pub fn new(uraikal_version: &str, tokenizer: &Loaded, result: &SliceResult) -> Record {
         Record {
             uraikal_version: uraikal_version.to_string(),
@@ -42,7 +48,15 @@ impl Record {
             slice: result.slice.clone(),
             counts: result.counts,
             metrics: result.metrics(),
+            literature: Literature::default(),
+            vocab: vocab_counts(tokenizer),
         }
+    }
+
+    /// The record with the literature's measures of its slice.
+    pub fn with_literature(mut self, literature: Literature) -> Record {
+        self.literature = literature;
+        self
     }
 }
 

@@ -13,6 +13,7 @@ mod readme_text;
 mod score;
 mod tasks;
 mod tokenizers;
+mod tokenizers_build;
 mod transcribe;
 mod yaappu;
 
