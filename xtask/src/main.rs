@@ -31,6 +31,9 @@ mod fixtures;
 mod release;
 mod version;
 
+// --- area: legacy (issue 19) ---
+mod legacy_tables;
+
 /// The workspace root (xtask lives one folder below it).
 fn project_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -65,6 +68,9 @@ const HELP: &[&str] = &[
     "release [--dry-run] [--no-test] X.Y.Z            bump, check, test, publish --dry-run, print the tag command",
     "regen-fixtures [--check]                         regenerate derived fixtures (or check they are fresh)",
     "audio-fixtures [--check]         regenerate fixtures/audio with ffmpeg (or check them against SHA256SUMS)",
+
+    // --- help: legacy (issue 19) ---
+    "legacy-tables [--check]          regenerate uraikal-legacy's tables from its data/ (open-tamil, glibc TSCII)",
 ];
 
 fn main() -> Result<()> {
@@ -109,6 +115,9 @@ fn main() -> Result<()> {
         }
         Some("release") => release::release(rest),
         Some("regen-fixtures") => fixtures::regen_fixtures(rest),
+
+        // --- arm: legacy (issue 19) ---
+        Some("legacy-tables") => legacy_tables::run(rest),
 
         Some(other) => bail!("unknown task {other:?}; `cargo xtask help` lists them"),
     }
