@@ -47,6 +47,9 @@ mod yaappu;
 // --- area: tn (issue 12) ---
 mod tn;
 
+// --- area: legacy (issue 19) ---
+mod legacy;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -121,6 +124,10 @@ enum Command {
     /// Text normalisation for speech: numbers, dates, money, units, times, phone numbers into spoken Tamil.
     Tn(tn::TnArgs),
 
+    // --- area: legacy (issue 19) ---
+    /// Legacy Tamil font encodings (Bamini, TSCII, …): list, decode, encode, detect.
+    Legacy(legacy::LegacyArgs),
+
     /// Print the versions that result records carry.
     Version,
 }
@@ -167,6 +174,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
         // --- area: tn (issue 12) ---
         Command::Tn(args) => tn::run(args),
+
+        // --- area: legacy (issue 19) ---
+        Command::Legacy(args) => legacy::run(args),
 
         Command::Version => {
             println!("uraikal {}", env!("CARGO_PKG_VERSION"));

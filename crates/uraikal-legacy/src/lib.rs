@@ -18,6 +18,7 @@
 #![deny(missing_docs)]
 
 mod codec;
+mod detect;
 mod names;
 mod tables;
 mod tscii;
@@ -27,6 +28,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use codec::{compose_tamil, is_mark, Codec, Scratch};
+pub use detect::{decode_auto, detect, Detection, Run};
 pub use names::Kind;
 pub use tscii::{decode_tscii_bytes, encode_tscii_bytes};
 

@@ -1,0 +1,316 @@
+//! Detection (SPEC E6): which encoding a line is in, and which runs of a mixed line are legacy text.
+//!
+//! Each encoding has a character-bigram model of what its text looks like, learnt from the encoder's own
+//! output on a sample of Tamil (every other kural, data/kural-sample.txt); English has one from
+//! data/english-sample.txt. A line's words that are Unicode Tamil, or only digits and punctuation, or web
+//! addresses are never candidates; the others are scored under every model, the best encoding taken, and a
+//! word is legacy when that encoding explains it better than English does.
+//!
+//! ```
+//! let d = uraikal_legacy::detect("Source: www.example.org jkpo; ehL");
+//! assert_eq!(d.encoding.map(|e| e.name()), Some("bamini"));
+//! assert_eq!((d.runs[0].start, d.runs[0].end), (24, 33));
+//! assert_eq!(uraikal_legacy::decode_auto("Source: www.example.org jkpo; ehL"), "Source: www.example.org தமிழ் நாடு");
+//! ```
+
+use std::sync::OnceLock;
+
+use crate::codec::is_tamil;
+use crate::Encoding;
+
+const CLASSES: usize = 258;
+const TAMIL: usize = 256;
+const OTHER: usize = 257;
+/// How many encodings the unigram pass keeps for the bigram pass.
+const SHORTLIST: usize = 4;
+
+fn class(c: char) -> usize {
+    match c as u32 {
+        n if n < 256 => n as usize,
+        _ if is_tamil(c) => TAMIL,
+        _ => OTHER,
+    }
+}
+
+/// Log-probabilities of a character class, alone and after another (add-α smoothing towards the unigram).
+struct Model {
+    uni: Vec<f32>,
+    bi: Vec<f32>,
+}
+
+impl Model {
+    fn train<'a>(lines: impl Iterator<Item = &'a str>) -> Model {
+        let mut uni = vec![0f64; CLASSES];
+        let mut bi = vec![0f64; CLASSES * CLASSES];
+        for line in lines {
+            let mut prev = class(' ');
+            for c in line.chars().chain([' ']) {
+                let k = class(c);
+                uni[k] += 1.0;
+                bi[prev * CLASSES + k] += 1.0;
+                prev = k;
+            }
+        }
+        let total: f64 = uni.iter().sum();
+        let p_uni: Vec<f64> = uni
+            .iter()
+            .map(|n| (n + 0.01) / (total + 0.01 * CLASSES as f64))
+            .collect();
+        let mut model = Model {
+            uni: p_uni.iter().map(|p| p.ln() as f32).collect(),
+            bi: vec![0.0; CLASSES * CLASSES],
+        };
+        const ALPHA: f64 = 5.0;
+        for p in 0..CLASSES {
+            let row: f64 = bi[p * CLASSES..(p + 1) * CLASSES].iter().sum();
+            for k in 0..CLASSES {
+                model.bi[p * CLASSES + k] =
+                    ((bi[p * CLASSES + k] + ALPHA * p_uni[k]) / (row + ALPHA)).ln() as f32;
+            }
+        }
+        model
+    }
+
+    fn bigram(&self, classes: &[u16]) -> f32 {
+        let mut prev = class(' ');
+        let mut sum = 0.0;
+        for &k in classes {
+            sum += self.bi[prev * CLASSES + k as usize];
+            prev = k as usize;
+        }
+        sum
+    }
+}
+
+struct Models {
+    legacy: Vec<Model>,
+    english: Model,
+    /// Per class, the unigram log-probability under each encoding (the first, cheap pass).
+    unigram: Vec<[f32; 28]>,
+}
+
+fn models() -> &'static Models {
+    static MODELS: OnceLock<Models> = OnceLock::new();
+    MODELS.get_or_init(|| {
+        let sample = include_str!("../data/kural-sample.txt");
+        let legacy: Vec<Model> = Encoding::all()
+            .map(|e| {
+                let encoded: Vec<String> = sample.lines().map(|l| e.encode_lossy(l)).collect();
+                Model::train(encoded.iter().map(String::as_str))
+            })
+            .collect();
+        let english = Model::train(include_str!("../data/english-sample.txt").lines());
+        let mut unigram = vec![[0f32; 28]; CLASSES];
+        for (k, row) in unigram.iter_mut().enumerate() {
+            for (e, model) in legacy.iter().enumerate() {
+                row[e] = model.uni[k];
+            }
+        }
+        Models {
+            legacy,
+            english,
+            unigram,
+        }
+    })
+}
+
+/// A run of legacy text inside a line, in characters of the line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    /// First character of the run.
+    pub start: usize,
+    /// One past its last character.
+    pub end: usize,
+    /// Its encoding.
+    pub encoding: Encoding,
+}
+
+/// What [`detect`] found in a line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Detection {
+    /// The most likely encoding of the line's legacy runs (None: there are none).
+    pub encoding: Option<Encoding>,
+    /// How sure: 1 − e^−(margin over the runner-up, in nats), 0 when there are no runs.
+    pub confidence: f64,
+    /// The legacy runs, in order.
+    pub runs: Vec<Run>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Word {
+    /// Unicode Tamil, digits and punctuation, or a web address: never converted.
+    Keep,
+    Candidate,
+}
+
+fn kind(word: &str) -> Word {
+    let mut chars = word.chars();
+    let first = chars.next().unwrap_or(' ');
+    let tamil = word.chars().filter(|&c| is_tamil(c)).count();
+    // Unicode Tamil starts with a Tamil letter (a legacy word may carry open-tamil's left-over signs).
+    if is_tamil(first) && tamil * 2 >= word.chars().count() {
+        return Word::Keep;
+    }
+    if word
+        .chars()
+        .all(|c| c.is_ascii() && !c.is_ascii_alphabetic())
+    {
+        return Word::Keep;
+    }
+    let lower = word.to_ascii_lowercase();
+    if lower.contains("://")
+        || lower.starts_with("www.")
+        || (lower.contains('@') && lower.contains('.'))
+    {
+        return Word::Keep;
+    }
+    Word::Candidate
+}
+
+/// Words of a line: (first char, end char, byte range, kind).
+fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>, Word)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    let mut n = 0;
+    for (byte, c) in line.char_indices() {
+        if c.is_whitespace() {
+            if let Some((cs, bs)) = start.take() {
+                out.push((cs, n, bs..byte, kind(&line[bs..byte])));
+            }
+        } else if start.is_none() {
+            start = Some((n, byte));
+        }
+        n += 1;
+    }
+    if let Some((cs, bs)) = start {
+        out.push((cs, n, bs..line.len(), kind(&line[bs..])));
+    }
+    out
+}
+
+/// The best encoding for `words` and its margin over the runner-up (None when there is nothing to score).
+fn best(models: &Models, words: &[&[u16]]) -> Option<(usize, f32)> {
+    if words.is_empty() {
+        return None;
+    }
+    let mut uni = [0f32; 28];
+    for w in words {
+        for &k in *w {
+            for (sum, lp) in uni.iter_mut().zip(&models.unigram[k as usize]) {
+                *sum += lp;
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..28).collect();
+    order.sort_by(|&a, &b| uni[b].total_cmp(&uni[a]));
+    let mut scored: Vec<(usize, f32)> = order[..SHORTLIST]
+        .iter()
+        .map(|&e| (e, words.iter().map(|w| models.legacy[e].bigram(w)).sum()))
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Some((scored[0].0, scored[0].1 - scored[1].1))
+}
+
+/// The most likely encoding of a line and its legacy runs (SPEC E6).
+pub fn detect(line: &str) -> Detection {
+    let models = models();
+    let words = words(line);
+    let classes: Vec<Vec<u16>> = words
+        .iter()
+        .map(|(_, _, bytes, _)| {
+            line[bytes.clone()]
+                .chars()
+                .map(|c| class(c) as u16)
+                .collect()
+        })
+        .collect();
+    let candidates: Vec<usize> = (0..words.len())
+        .filter(|&i| words[i].3 == Word::Candidate)
+        .collect();
+    let none = Detection {
+        encoding: None,
+        confidence: 0.0,
+        runs: Vec::new(),
+    };
+    let Some((mut enc, mut margin)) = best(
+        models,
+        &candidates
+            .iter()
+            .map(|&i| &classes[i][..])
+            .collect::<Vec<_>>(),
+    ) else {
+        return none;
+    };
+    // Words English explains better are not legacy; the encoding is chosen again on the others.
+    let mut legacy: Vec<usize> = Vec::new();
+    for _ in 0..2 {
+        legacy = candidates
+            .iter()
+            .copied()
+            .filter(|&i| {
+                models.legacy[enc].bigram(&classes[i]) > models.english.bigram(&classes[i])
+            })
+            .collect();
+        match best(
+            models,
+            &legacy.iter().map(|&i| &classes[i][..]).collect::<Vec<_>>(),
+        ) {
+            Some((e, m)) if e != enc => (enc, margin) = (e, m),
+            Some((_, m)) => {
+                margin = m;
+                break;
+            }
+            None => return none,
+        }
+    }
+    let encoding = Encoding(enc as u8);
+    let mut runs: Vec<Run> = Vec::new();
+    let mut previous: Option<usize> = None;
+    for &i in &legacy {
+        let (start, end, _, _) = words[i];
+        match runs.last_mut() {
+            // Consecutive legacy words make one run (with the spaces between them).
+            Some(run) if previous == Some(i - 1) => run.end = end,
+            _ => runs.push(Run {
+                start,
+                end,
+                encoding,
+            }),
+        }
+        previous = Some(i);
+    }
+    Detection {
+        encoding: Some(encoding),
+        confidence: 1.0 - (-(margin as f64)).exp(),
+        runs,
+    }
+}
+
+/// Converts only the legacy runs of each line (as [`detect`] finds them); everything else is kept as it is,
+/// so Unicode text comes back unchanged.
+pub fn decode_auto(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    for line in text.split_inclusive('\n') {
+        let detection = detect(line);
+        let mut chars = line
+            .char_indices()
+            .map(|(b, _)| b)
+            .chain([line.len()])
+            .enumerate();
+        let mut byte_of = |n: usize| {
+            chars
+                .find(|&(k, _)| k == n)
+                .map(|(_, b)| b)
+                .unwrap_or(line.len())
+        };
+        let mut done = 0;
+        for run in &detection.runs {
+            let (start, end) = (byte_of(run.start), byte_of(run.end));
+            out.push_str(&line[done..start]);
+            run.encoding.decode_into(&line[start..end], &mut out);
+            done = end;
+        }
+        out.push_str(&line[done..]);
+    }
+    out
+}
