@@ -1,7 +1,66 @@
 //! Debugging aid: `cargo run -p uraikal-legacy --example probe ENC TEXT` shows how TEXT is written and read
 //! back; `probe ENC --pairs` lists the words of ../shared/golden/legacy/pairs.jsonl the encoder refuses.
+fn golden(name: &str) -> Vec<serde_json::Value> {
+    let path = format!(
+        "{}/../../../shared/golden/legacy/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// `probe --detect`: detection right (decoding with the detected encoding gives the text) on pairs of >= 5 words,
+/// and the mixed lines.
+fn detect() {
+    let (mut right, mut total) = (0, 0);
+    let mut wrong = std::collections::BTreeMap::new();
+    for r in golden("pairs.jsonl") {
+        let (legacy, unicode) = (
+            r["legacy"].as_str().unwrap(),
+            r["unicode"].as_str().unwrap(),
+        );
+        if !r["peer_round_trip"].as_bool().unwrap() || unicode.split_whitespace().count() < 5 {
+            continue;
+        }
+        total += 1;
+        let d = uraikal_legacy::detect(legacy);
+        if d.encoding.is_some_and(|e| e.decode(legacy) == unicode) {
+            right += 1;
+        } else {
+            *wrong
+                .entry((
+                    r["encoding"].as_str().unwrap().to_string(),
+                    d.encoding.map(|e| e.name()),
+                ))
+                .or_insert(0) += 1;
+        }
+    }
+    println!("detection right {right}/{total}; wrong (true, detected): {wrong:?}");
+    let mixed = golden("mixed.jsonl");
+    let mut ok = 0;
+    for m in &mixed {
+        let got = uraikal_legacy::decode_auto(m["text"].as_str().unwrap());
+        if got == m["expected"].as_str().unwrap() {
+            ok += 1;
+        } else {
+            println!(
+                "MIXED {}: {got}\n   want {}",
+                m["encoding"],
+                m["expected"].as_str().unwrap()
+            );
+        }
+    }
+    println!("mixed {ok}/{}", mixed.len());
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args[0] == "--detect" {
+        return detect();
+    }
     let enc = uraikal_legacy::Encoding::from_name(&args[0]).unwrap();
     let text = if args[1] == "--pairs" {
         let path = concat!(

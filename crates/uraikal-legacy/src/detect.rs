@@ -1,7 +1,7 @@
 //! Detection (SPEC E6): which encoding a line is in, and which runs of a mixed line are legacy text.
 //!
-//! Each encoding has a character-bigram model of what its text looks like, learnt from the encoder's own
-//! output on a sample of Tamil (every other kural, data/kural-sample.txt); English has one from
+//! Each encoding has a character-bigram model of what its text looks like, learnt from open-tamil's encoding
+//! (its table applied as it applies it) of a sample of Tamil (every other kural, data/kural-sample.txt, and data/grantha-sample.txt); English has one from
 //! data/english-sample.txt. A line's words that are Unicode Tamil, or only digits and punctuation, or web
 //! addresses are never candidates; the others are scored under every model, the best encoding taken, and a
 //! word is legacy when that encoding explains it better than English does.
@@ -40,42 +40,45 @@ struct Model {
 
 impl Model {
     fn train<'a>(lines: impl Iterator<Item = &'a str>) -> Model {
-        let mut uni = vec![0f64; CLASSES];
-        let mut bi = vec![0f64; CLASSES * CLASSES];
+        let n = CLASSES;
+        let mut uni = vec![0f64; n];
+        let mut bi = vec![0f64; n * n];
         for line in lines {
             let mut prev = class(' ');
             for c in line.chars().chain([' ']) {
                 let k = class(c);
                 uni[k] += 1.0;
-                bi[prev * CLASSES + k] += 1.0;
+                bi[prev * n + k] += 1.0;
                 prev = k;
             }
         }
         let total: f64 = uni.iter().sum();
         let p_uni: Vec<f64> = uni
             .iter()
-            .map(|n| (n + 0.01) / (total + 0.01 * CLASSES as f64))
+            .map(|c| (c + 0.01) / (total + 0.01 * n as f64))
             .collect();
         let mut model = Model {
             uni: p_uni.iter().map(|p| p.ln() as f32).collect(),
-            bi: vec![0.0; CLASSES * CLASSES],
+            bi: vec![0.0; n * n],
         };
         const ALPHA: f64 = 5.0;
-        for p in 0..CLASSES {
-            let row: f64 = bi[p * CLASSES..(p + 1) * CLASSES].iter().sum();
-            for k in 0..CLASSES {
-                model.bi[p * CLASSES + k] =
-                    ((bi[p * CLASSES + k] + ALPHA * p_uni[k]) / (row + ALPHA)).ln() as f32;
+        for p in 0..n {
+            let row: f64 = bi[p * n..(p + 1) * n].iter().sum();
+            for k in 0..n {
+                model.bi[p * n + k] =
+                    ((bi[p * n + k] + ALPHA * p_uni[k]) / (row + ALPHA)).ln() as f32;
             }
         }
         model
     }
 
+    /// The log-probability of a word's classes, after a space.
     fn bigram(&self, classes: &[u16]) -> f32 {
+        let n = CLASSES;
         let mut prev = class(' ');
         let mut sum = 0.0;
         for &k in classes {
-            sum += self.bi[prev * CLASSES + k as usize];
+            sum += self.bi[prev * n + k as usize];
             prev = k as usize;
         }
         sum
@@ -92,10 +95,15 @@ struct Models {
 fn models() -> &'static Models {
     static MODELS: OnceLock<Models> = OnceLock::new();
     MODELS.get_or_init(|| {
-        let sample = include_str!("../data/kural-sample.txt");
+        // Kurals have no grantha letters; a few lines of modern words with ஜ ஷ ஸ ஹ க்ஷ ஸ்ரீ make up for it.
+        let sample = concat!(
+            include_str!("../data/kural-sample.txt"),
+            include_str!("../data/grantha-sample.txt")
+        );
         let legacy: Vec<Model> = Encoding::all()
             .map(|e| {
-                let encoded: Vec<String> = sample.lines().map(|l| e.encode_lossy(l)).collect();
+                let (_, pairs) = crate::tables::OPEN_TAMIL[e.0 as usize];
+                let encoded: Vec<String> = sample.lines().map(|l| peer_encode(pairs, l)).collect();
                 Model::train(encoded.iter().map(String::as_str))
             })
             .collect();
@@ -112,6 +120,18 @@ fn models() -> &'static Models {
             unigram,
         }
     })
+}
+
+/// What open-tamil's `unicode2<name>` makes of a line: each pair's Unicode replaced by its glyphs, in the
+/// table's order (the text most legacy text in circulation was converted with, left-over signs and all).
+fn peer_encode(pairs: &[(&str, &str)], line: &str) -> String {
+    let mut text = line.to_string();
+    for &(legacy, unicode) in pairs {
+        if text.contains(unicode) {
+            text = text.replace(unicode, legacy);
+        }
+    }
+    text
 }
 
 /// A run of legacy text inside a line, in characters of the line.
@@ -189,12 +209,13 @@ fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>, Word)> {
 }
 
 /// The best encoding for `words` and its margin over the runner-up (None when there is nothing to score).
-fn best(models: &Models, words: &[&[u16]]) -> Option<(usize, f32)> {
-    if words.is_empty() {
+/// The unigram pass shortlists, the bigram models rank.
+fn best(models: &Models, classes: &[&[u16]]) -> Option<(usize, f32)> {
+    if classes.is_empty() {
         return None;
     }
     let mut uni = [0f32; 28];
-    for w in words {
+    for w in classes {
         for &k in *w {
             for (sum, lp) in uni.iter_mut().zip(&models.unigram[k as usize]) {
                 *sum += lp;
@@ -205,10 +226,47 @@ fn best(models: &Models, words: &[&[u16]]) -> Option<(usize, f32)> {
     order.sort_by(|&a, &b| uni[b].total_cmp(&uni[a]));
     let mut scored: Vec<(usize, f32)> = order[..SHORTLIST]
         .iter()
-        .map(|&e| (e, words.iter().map(|w| models.legacy[e].bigram(w)).sum()))
+        .map(|&e| (e, classes.iter().map(|w| models.legacy[e].bigram(w)).sum()))
         .collect();
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     Some((scored[0].0, scored[0].1 - scored[1].1))
+}
+
+/// The cost (nats) of switching between legacy and other words: legacy text comes in runs.
+const SWITCH: f32 = 4.0;
+
+/// Which candidate words are legacy in `enc`: a two-state Viterbi over the words (legacy / not), each scored
+/// by the encoding's model or English, with a cost for every switch.
+fn legacy_words(models: &Models, enc: usize, classes: &[&[u16]]) -> Vec<bool> {
+    let n = classes.len();
+    let mut score = [[0f32; 2]; 1];
+    let mut back: Vec<[usize; 2]> = Vec::with_capacity(n);
+    // State 0: not legacy (English or other), 1: legacy. Both may start.
+    let mut cur = score[0];
+    for (i, w) in classes.iter().enumerate() {
+        let emit = [models.english.bigram(w), models.legacy[enc].bigram(w)];
+        let mut next = [0f32; 2];
+        let mut from = [0usize; 2];
+        for s in 0..2 {
+            let (stay, switch) = (cur[s], cur[1 - s] - SWITCH);
+            (next[s], from[s]) = if i == 0 || stay >= switch {
+                (stay, s)
+            } else {
+                (switch, 1 - s)
+            };
+            next[s] += emit[s];
+        }
+        back.push(from);
+        cur = next;
+    }
+    score[0] = cur;
+    let mut state = if score[0][1] >= score[0][0] { 1 } else { 0 };
+    let mut out = vec![false; n];
+    for i in (0..n).rev() {
+        out[i] = state == 1;
+        state = back[i][state];
+    }
+    out
 }
 
 /// The most likely encoding of a line and its legacy runs (SPEC E6).
@@ -232,29 +290,24 @@ pub fn detect(line: &str) -> Detection {
         confidence: 0.0,
         runs: Vec::new(),
     };
-    let Some((mut enc, mut margin)) = best(
-        models,
-        &candidates
-            .iter()
-            .map(|&i| &classes[i][..])
-            .collect::<Vec<_>>(),
-    ) else {
+    let classes_of = |ids: &[usize]| ids.iter().map(|&i| &classes[i][..]).collect::<Vec<_>>();
+    let Some((mut enc, mut margin)) = best(models, &classes_of(&candidates)) else {
         return none;
     };
     // Words English explains better are not legacy; the encoding is chosen again on the others.
     let mut legacy: Vec<usize> = Vec::new();
     for _ in 0..2 {
+        let flags = legacy_words(models, enc, &classes_of(&candidates));
         legacy = candidates
             .iter()
-            .copied()
-            .filter(|&i| {
-                models.legacy[enc].bigram(&classes[i]) > models.english.bigram(&classes[i])
-            })
+            .zip(flags)
+            .filter(|(_, f)| *f)
+            .map(|(&i, _)| i)
             .collect();
-        match best(
-            models,
-            &legacy.iter().map(|&i| &classes[i][..]).collect::<Vec<_>>(),
-        ) {
+        if legacy.len() == candidates.len() {
+            break;
+        }
+        match best(models, &classes_of(&legacy)) {
             Some((e, m)) if e != enc => (enc, margin) = (e, m),
             Some((_, m)) => {
                 margin = m;
@@ -270,7 +323,7 @@ pub fn detect(line: &str) -> Detection {
         let (start, end, _, _) = words[i];
         match runs.last_mut() {
             // Consecutive legacy words make one run (with the spaces between them).
-            Some(run) if previous == Some(i - 1) => run.end = end,
+            Some(run) if previous.is_some_and(|p| p + 1 == i) => run.end = end,
             _ => runs.push(Run {
                 start,
                 end,
