@@ -16,7 +16,7 @@ use anyhow::{bail, Context, Result};
 use crate::project_root;
 
 /// The pinned peers (one venv for all comparisons).
-const PEERS: &[&str] = &["jiwer==4.0.0", "sacrebleu==2.6.0", "grapheme-kit==0.1.1"];
+const PEERS: &[&str] = &["jiwer==4.0.0", "sacrebleu==2.6.0", "grapheme-kit==0.1.1", "open-tamil==1.1"];
 
 /// Every peer comparison: (name, function).
 const COMPARISONS: &[(&str, fn(&Bench) -> Result<()>)] = &[
@@ -25,6 +25,7 @@ const COMPARISONS: &[(&str, fn(&Bench) -> Result<()>)] = &[
     ("chrf", crate::bench_graphemes::corpus_chrf),
     ("segmentation", crate::bench_graphemes::segmentation),
     ("lattices", crate::bench_lattices::oiwer_and_lattices),
+    ("legacy", crate::bench_legacy::legacy),
 ];
 
 /// What every comparison gets: the peers' python, the release `uraikal`, the generated corpus.
@@ -66,6 +67,11 @@ pub fn bench_peers(args: &[String]) -> Result<()> {
         comparison(&bench)?;
     }
     Ok(())
+}
+
+/// A command's stdout (an error with its stderr when it fails).
+pub(crate) fn run_output(cmd: &mut Command) -> Result<String> {
+    run(cmd)
 }
 
 fn run(cmd: &mut Command) -> Result<String> {

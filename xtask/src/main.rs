@@ -32,6 +32,7 @@ mod release;
 mod version;
 
 // --- area: legacy (issue 19) ---
+mod bench_legacy;
 mod legacy_tables;
 
 /// The workspace root (xtask lives one folder below it).

@@ -6,7 +6,33 @@
 //! is wrong exactly where fonts reuse a glyph: Bamini's "h" is both the ா sign and the old ர of ரி, and the ள
 //! glyph is also the ௌ length mark, so "xs;" is ஒள் and not ஔ followed by a stranded pulli.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use crate::tables::OPEN_TAMIL;
+
+/// A small fast hash for short words (the multiply-rotate of rustc's FxHasher).
+#[derive(Default)]
+pub(crate) struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
+                .wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Words longer than this (bytes) are not cached; the cache is emptied when it holds this many words.
+const CACHE_WORD: usize = 64;
+const CACHE_SIZE: usize = 1 << 16;
 
 const NONE: u32 = u32::MAX;
 /// The cost of a glyph left unexplained, or of a vowel sign with no consonant to carry it.
@@ -29,6 +55,10 @@ pub(crate) fn is_consonant(c: char) -> bool {
 
 /// Appends `c` to `out`, composing the Tamil canonical pairs (ொ ோ ௌ ஔ) as NFC does.
 pub(crate) fn push_composed(out: &mut String, c: char) {
+    if !matches!(c, '\u{0BBE}' | '\u{0BD7}') {
+        out.push(c);
+        return;
+    }
     let composed = match (out.chars().next_back(), c) {
         (Some('\u{0BC6}'), '\u{0BBE}') => Some('\u{0BCA}'),
         (Some('\u{0BC7}'), '\u{0BBE}') => Some('\u{0BCB}'),
@@ -157,6 +187,9 @@ const SIGNS: [char; 12] = [
 
 /// One encoding's decoder and encoder.
 pub(crate) struct Codec {
+    index: usize,
+    /// Some key holds whitespace (the romanisations' word-initial forms): words cannot be decoded apart.
+    spaced: bool,
     decode: Trie,
     pieces: Vec<Piece>,
     glyph_low: Box<[bool; 256]>,
@@ -170,6 +203,9 @@ pub(crate) struct Codec {
 /// Reusable buffers of one decoding.
 #[derive(Default)]
 pub(crate) struct Scratch {
+    /// Decoded words of one encoding (`cache_of`): text repeats its words, and a word decodes the same anywhere.
+    cache: HashMap<Box<[u8]>, Box<str>, BuildHasherDefault<Fx>>,
+    cache_of: usize,
     chars: Vec<char>,
     cost: Vec<[u32; 2]>,
     choice: Vec<[(u32, u8, u8); 2]>,
@@ -205,6 +241,10 @@ impl Codec {
     pub(crate) fn build(index: usize) -> Codec {
         let (_, pairs) = OPEN_TAMIL[index];
         let mut codec = Codec {
+            index,
+            spaced: pairs
+                .iter()
+                .any(|(legacy, _)| legacy.chars().any(char::is_whitespace)),
             decode: Trie::new(),
             pieces: Vec::new(),
             glyph_low: Box::new([false; 256]),
@@ -252,9 +292,8 @@ impl Codec {
                 let Some(bare) = codec.key_of(&c.to_string()).filter(|k| usable(k)) else {
                     continue;
                 };
-                if codec.key_of(&text).is_some_and(usable) {
-                    continue;
-                }
+                // Also where the table has its own key: mylai's ங் is "f", which is also its pulli ("zf" is ழ்),
+                // while the pattern gives "gf". The encoder picks between them below.
                 let key = format!("{before}{bare}{after}");
                 let piece = codec.piece(&text);
                 if codec.decode.insert(&key, codec.pieces.len() as u32) {
@@ -274,16 +313,18 @@ impl Codec {
             })
             .collect();
         let mut chosen: Vec<(String, String)> = Vec::new();
-        for (text, keys) in candidates
+        let mut all: Vec<(String, Vec<String>)> = candidates
             .iter()
-            .map(|(t, k)| {
-                (
-                    t.clone(),
-                    k.iter().map(|k| k.to_string()).collect::<Vec<_>>(),
-                )
-            })
-            .chain(extra.into_iter().map(|(t, k)| (t, vec![k])))
-        {
+            .map(|(t, k)| (t.clone(), k.iter().map(|k| k.to_string()).collect()))
+            .collect();
+        for (text, key) in extra {
+            match all.iter_mut().find(|(t, _)| *t == text) {
+                Some((_, keys)) if !keys.contains(&key) => keys.push(key),
+                Some(_) => {}
+                None => all.push((text, vec![key])),
+            }
+        }
+        for (text, keys) in all {
             let mut best: Option<(usize, &String)> = None;
             for key in &keys {
                 if codec.decode(key, &mut scratch) != text {
@@ -383,6 +424,48 @@ impl Codec {
         out
     }
 
+    /// Decodes a line, appending to `out`, word by word through the cache. Exact: no key holds whitespace, and
+    /// whitespace carries no sign, so the least-cost segmentation of a line is that of its words (E3).
+    pub(crate) fn decode_line(&self, line: &str, out: &mut String, scratch: &mut Scratch) {
+        if self.spaced {
+            return self.decode_into(line, out, scratch);
+        }
+        if scratch.cache_of != self.index + 1 {
+            scratch.cache.clear();
+            scratch.cache_of = self.index + 1;
+        }
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while i < line.len() {
+            let start = i;
+            let space =
+                bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r';
+            while i < bytes.len()
+                && (bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r')
+                    == space
+            {
+                i += 1;
+            }
+            let piece = &line[start..i];
+            if space {
+                out.push_str(piece);
+            } else if piece.len() > CACHE_WORD {
+                self.decode_into(piece, out, scratch);
+            } else if let Some(done) = scratch.cache.get(piece.as_bytes()) {
+                out.push_str(done);
+            } else {
+                let from = out.len();
+                self.decode_into(piece, out, scratch);
+                if scratch.cache.len() >= CACHE_SIZE {
+                    scratch.cache.clear();
+                }
+                scratch
+                    .cache
+                    .insert(piece.as_bytes().into(), out[from..].into());
+            }
+        }
+    }
+
     /// Decodes `text`, appending to `out`.
     pub(crate) fn decode_into(&self, text: &str, out: &mut String, scratch: &mut Scratch) {
         let Scratch {
@@ -390,6 +473,7 @@ impl Codec {
             cost,
             choice,
             found,
+            ..
         } = scratch;
         chars.clear();
         chars.extend(text.chars());

@@ -91,7 +91,7 @@ impl Encoding {
             let scratch = &mut s.borrow_mut();
             // Line by line: the segmentation's memory stays proportional to a line.
             for line in text.split_inclusive('\n') {
-                codec.decode_into(line, out, scratch);
+                codec.decode_line(line, out, scratch);
             }
         })
     }

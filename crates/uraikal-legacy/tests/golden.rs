@@ -13,7 +13,13 @@ fn shared(relative: &str) -> Option<PathBuf> {
     if path.exists() {
         Some(path)
     } else {
-        eprintln!("SKIPPED: ../shared/{relative} absent; this test did not run");
+        let message = format!("../shared/{relative} absent; this test did not run");
+        let required = std::env::var_os("URAIKAL_REQUIRE_DATA").is_some_and(|v| v == "1");
+        assert!(
+            !required,
+            "SKIPPED: {message}, and URAIKAL_REQUIRE_DATA=1 requires ../shared"
+        );
+        eprintln!("SKIPPED: {message}");
         None
     }
 }
