@@ -44,7 +44,6 @@ const SHORT: &[&str] = &[
     "dinakaran",
     "indoweb",
     "koeln",
-    "mylai",
     "roman",
 ];
 
