@@ -23,6 +23,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("uraikal-io", &[]),
     ("uraikal-numbers", &["uraikal-text"]),
     ("uraikal-yaappu", &["uraikal-text"]),
+    ("uraikal-legacy", &["uraikal-text"]),
     ("uraikal-metrics", &["uraikal-text", "uraikal-numbers"]),
     (
         "uraikal-asr",
@@ -47,6 +48,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "uraikal-asr",
             "uraikal-d4",
             "uraikal-prep",
+            "uraikal-legacy",
         ],
     ),
 ];

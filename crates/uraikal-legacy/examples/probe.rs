@@ -1,5 +1,16 @@
 //! Debugging aid: `cargo run -p uraikal-legacy --example probe ENC TEXT` shows how TEXT is written and read
 //! back; `probe ENC --pairs` lists the words of ../shared/golden/legacy/pairs.jsonl the encoder refuses.
+/// This thread's CPU time in seconds (the machine is shared: wall time measures the others).
+fn cpu() -> f64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap();
+    stat.split_whitespace()
+        .next()
+        .unwrap()
+        .parse::<f64>()
+        .unwrap()
+        / 1e9
+}
+
 fn golden(name: &str) -> Vec<serde_json::Value> {
     let path = format!(
         "{}/../../../shared/golden/legacy/{name}",
@@ -60,6 +71,33 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args[0] == "--detect" {
         return detect();
+    }
+    if args[0] == "--speed" {
+        // In-process throughput on a file (after the one-off set-up), one thread.
+        let text = std::fs::read_to_string(&args[1]).unwrap();
+        let enc = uraikal_legacy::Encoding::from_name("bamini").unwrap();
+        let setup = cpu();
+        let _ = (enc.decode("x"), uraikal_legacy::detect("x"));
+        println!("set-up {:.3} s CPU", cpu() - setup);
+        let start = cpu();
+        let mut out = String::new();
+        for line in text.lines() {
+            out.clear();
+            enc.decode_into(line, &mut out);
+        }
+        let s = cpu() - start;
+        println!("decode {:.0} MB/s (CPU time)", text.len() as f64 / s / 1e6);
+        let start = cpu();
+        let n: usize = text
+            .lines()
+            .map(|l| uraikal_legacy::detect(l).runs.len())
+            .sum();
+        let s = cpu() - start;
+        println!(
+            "detect {:.0} MB/s ({n} runs, CPU time)",
+            text.len() as f64 / s / 1e6
+        );
+        return;
     }
     let enc = uraikal_legacy::Encoding::from_name(&args[0]).unwrap();
     let text = if args[1] == "--pairs" {

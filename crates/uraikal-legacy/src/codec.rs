@@ -389,7 +389,7 @@ impl Codec {
                 }
             }
         }
-        votes.sort_by(|a, b| b.1.cmp(&a.1));
+        votes.sort_by_key(|v| std::cmp::Reverse(v.1));
         votes
             .into_iter()
             .next()

@@ -103,7 +103,11 @@ fn models() -> &'static Models {
         let legacy: Vec<Model> = Encoding::all()
             .map(|e| {
                 let (_, pairs) = crate::tables::OPEN_TAMIL[e.0 as usize];
-                let encoded: Vec<String> = sample.lines().map(|l| peer_encode(pairs, l)).collect();
+                let pairs: Vec<(&str, &str, u128)> = pairs
+                    .iter()
+                    .map(|&(l, u)| (l, u, tamil_mask(u) & !(1 << 127)))
+                    .collect();
+                let encoded: Vec<String> = sample.lines().map(|l| peer_encode(&pairs, l)).collect();
                 Model::train(encoded.iter().map(String::as_str))
             })
             .collect();
@@ -124,14 +128,28 @@ fn models() -> &'static Models {
 
 /// What open-tamil's `unicode2<name>` makes of a line: each pair's Unicode replaced by its glyphs, in the
 /// table's order (the text most legacy text in circulation was converted with, left-over signs and all).
-fn peer_encode(pairs: &[(&str, &str)], line: &str) -> String {
+fn peer_encode(pairs: &[(&str, &str, u128)], line: &str) -> String {
     let mut text = line.to_string();
-    for &(legacy, unicode) in pairs {
-        if text.contains(unicode) {
+    let mut present = tamil_mask(&text);
+    for &(legacy, unicode, needs) in pairs {
+        // Only a pair whose Tamil letters are all in the line can match (the quick test saves the search).
+        if needs & !present == 0 && text.contains(unicode) {
             text = text.replace(unicode, legacy);
+            present = tamil_mask(&text);
         }
     }
     text
+}
+
+/// The Tamil block characters in `text`, as bits (bit 127: anything else, so "" and Latin always pass).
+fn tamil_mask(text: &str) -> u128 {
+    text.chars().fold(1 << 127, |m, c| {
+        if is_tamil(c) {
+            m | 1 << (c as u32 - 0x0B80)
+        } else {
+            m
+        }
+    })
 }
 
 /// A run of legacy text inside a line, in characters of the line.
@@ -177,11 +195,8 @@ fn kind(word: &str) -> Word {
     {
         return Word::Keep;
     }
-    let lower = word.to_ascii_lowercase();
-    if lower.contains("://")
-        || lower.starts_with("www.")
-        || (lower.contains('@') && lower.contains('.'))
-    {
+    let www = word.len() >= 4 && word.as_bytes()[..4].eq_ignore_ascii_case(b"www.");
+    if www || word.contains("://") || (word.contains('@') && word.contains('.')) {
         return Word::Keep;
     }
     Word::Candidate
@@ -214,12 +229,22 @@ fn best(models: &Models, classes: &[&[u16]]) -> Option<(usize, f32)> {
     if classes.is_empty() {
         return None;
     }
-    let mut uni = [0f32; 28];
+    // Counts per class first: a line has few distinct classes, and each costs 28 additions once.
+    let mut counts = [0u16; CLASSES];
+    let mut seen: Vec<u16> = Vec::with_capacity(64);
     for w in classes {
         for &k in *w {
-            for (sum, lp) in uni.iter_mut().zip(&models.unigram[k as usize]) {
-                *sum += lp;
+            if counts[k as usize] == 0 {
+                seen.push(k);
             }
+            counts[k as usize] = counts[k as usize].saturating_add(1);
+        }
+    }
+    let mut uni = [0f32; 28];
+    for &k in &seen {
+        let n = counts[k as usize] as f32;
+        for (sum, lp) in uni.iter_mut().zip(&models.unigram[k as usize]) {
+            *sum += n * lp;
         }
     }
     let mut order: Vec<usize> = (0..28).collect();

@@ -39,13 +39,7 @@ fn s(v: &serde_json::Value, key: &str) -> String {
 
 /// Encodings whose own round trip still refuses more than 1 % of the lines (the letters are listed by the
 /// test's output); kept here so that a regression anywhere else fails. To be emptied.
-const SHORT: &[&str] = &[
-    "diacritic",
-    "dinakaran",
-    "indoweb",
-    "koeln",
-    "roman",
-];
+const SHORT: &[&str] = &["diacritic", "dinakaran", "indoweb", "koeln", "roman"];
 
 /// E3: decoding open-tamil's encoding gives the text wherever open-tamil's own round trip holds; E4: Uraikal's
 /// own round trip is exact on every line it encodes, and it encodes at least 99 % of them.
@@ -82,7 +76,7 @@ fn open_tamil_encodings_decode_and_round_trip() {
             }
         }
         let mut failures: Vec<_> = failures.into_iter().collect();
-        failures.sort_by(|a, b| b.1.cmp(&a.1));
+        failures.sort_by_key(|f| std::cmp::Reverse(f.1));
         failures.truncate(6);
         println!(
             "{name:14} decode {decoded}/{} own round trip {round_trip}/{encodable} encodable {encodable}/{} {failures:?}",
