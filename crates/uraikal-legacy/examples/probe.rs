@@ -72,6 +72,24 @@ fn main() {
     if args[0] == "--detect" {
         return detect();
     }
+    if args[0] == "--auto" {
+        // Lines of a Unicode file that `decode_auto` changes (it should change none).
+        let text = std::fs::read_to_string(&args[1]).unwrap();
+        let changed: Vec<(&str, String)> = text
+            .lines()
+            .map(|l| (l, uraikal_legacy::decode_auto(l)))
+            .filter(|(l, d)| l != d)
+            .collect();
+        for (l, d) in changed.iter().take(8) {
+            println!("{l}\n -> {d}");
+        }
+        println!(
+            "{} of {} lines changed",
+            changed.len(),
+            text.lines().count()
+        );
+        return;
+    }
     if args[0] == "--speed" {
         // In-process throughput on a file (after the one-off set-up), one thread.
         let text = std::fs::read_to_string(&args[1]).unwrap();

@@ -189,6 +189,12 @@ fn kind(word: &str) -> Word {
     if is_tamil(first) && tamil * 2 >= word.chars().count() {
         return Word::Keep;
     }
+    // A Latin word with a Tamil suffix (AMகளின், PBS-இன்): Unicode text. Left-over signs of a half-converted
+    // legacy word are signs, not letters, and a glyph outside ASCII marks a legacy word.
+    let tamil_letter = word.chars().any(|c| ('\u{0B85}'..='\u{0BB9}').contains(&c));
+    if tamil_letter && word.chars().all(|c| c.is_ascii() || is_tamil(c)) {
+        return Word::Keep;
+    }
     if word
         .chars()
         .all(|c| c.is_ascii() && !c.is_ascii_alphabetic())
@@ -200,6 +206,17 @@ fn kind(word: &str) -> Word {
         return Word::Keep;
     }
     Word::Candidate
+}
+
+/// An acronym (capital letters, two or more, with digits and - . / &) or a single Latin letter, with
+/// punctuation around.
+fn is_weak(word: &str) -> bool {
+    let core = word.trim_matches(|c: char| c.is_ascii_punctuation());
+    let acronym = core.bytes().filter(u8::is_ascii_uppercase).count() >= 2
+        && core
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b"-./&".contains(&b));
+    acronym || (core.len() == 1 && core.as_bytes()[0].is_ascii_alphabetic())
 }
 
 /// Words of a line: (first char, end char, byte range, kind).
@@ -340,6 +357,18 @@ pub fn detect(line: &str) -> Detection {
             }
             None => return none,
         }
+    }
+    // An acronym (QVC, GMT, XDR-TB) or a single Latin letter among Unicode words is English, though fonts
+    // have such words too: one counts as legacy only next to a legacy word that is neither.
+    let weak = |i: usize| is_weak(&line[words[i].2.clone()]);
+    let strong: Vec<bool> = (0..words.len())
+        .map(|i| legacy.contains(&i) && !weak(i))
+        .collect();
+    legacy.retain(|&i| {
+        !weak(i) || (i > 0 && strong[i - 1]) || strong.get(i + 1).copied().unwrap_or(false)
+    });
+    if legacy.is_empty() {
+        return none;
     }
     let encoding = Encoding(enc as u8);
     let mut runs: Vec<Run> = Vec::new();
