@@ -16,7 +16,7 @@ use anyhow::{bail, Context, Result};
 use crate::project_root;
 
 /// The pinned peers (one venv for all comparisons).
-const PEERS: &[&str] = &["jiwer==4.0.0", "sacrebleu==2.6.0", "grapheme-kit==0.1.1", "tokenizers==0.23.3", "sentencepiece==0.2.3"];
+const PEERS: &[&str] = &["jiwer==4.0.0", "sacrebleu==2.6.0", "grapheme-kit==0.1.1", "tokenizers==0.23.3", "sentencepiece==0.2.3", "open-tamil==1.1"];
 
 /// One peer comparison.
 type Comparison = fn(&Bench) -> Result<()>;
@@ -29,6 +29,7 @@ const COMPARISONS: &[(&str, Comparison)] = &[
     ("segmentation", crate::bench_graphemes::segmentation),
     ("lattices", crate::bench_lattices::oiwer_and_lattices),
     ("tokenizer-train", crate::bench_tokenizers::tokenizer_train),
+    ("legacy", crate::bench_legacy::legacy),
 ];
 
 /// What every comparison gets: the peers' python, the release `uraikal`, the generated corpus.
@@ -70,6 +71,11 @@ pub fn bench_peers(args: &[String]) -> Result<()> {
         comparison(&bench)?;
     }
     Ok(())
+}
+
+/// A command's stdout (an error with its stderr when it fails).
+pub(crate) fn run_output(cmd: &mut Command) -> Result<String> {
+    run(cmd)
 }
 
 fn run(cmd: &mut Command) -> Result<String> {

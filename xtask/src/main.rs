@@ -34,6 +34,9 @@ mod version;
 
 // --- area: tokenizer training (issue 21) ---
 mod bench_tokenizers;
+// --- area: legacy (issue 19) ---
+mod bench_legacy;
+mod legacy_tables;
 
 /// The workspace root (xtask lives one folder below it).
 fn project_root() -> std::path::PathBuf {
@@ -70,6 +73,9 @@ const HELP: &[&str] = &[
     "regen-fixtures [--check]                         regenerate derived fixtures (or check they are fresh)",
     "audio-fixtures [--check]         regenerate fixtures/audio with ffmpeg (or check them against SHA256SUMS)",
     "fuzz [--seconds N] [--only NAME]                 run every cargo-fuzz target in fuzz/ (nightly, cargo-fuzz)",
+
+    // --- help: legacy (issue 19) ---
+    "legacy-tables [--check]          regenerate uraikal-legacy's tables from its data/ (open-tamil, glibc TSCII)",
 ];
 
 fn main() -> Result<()> {
@@ -115,6 +121,9 @@ fn main() -> Result<()> {
         Some("release") => release::release(rest),
         Some("regen-fixtures") => fixtures::regen_fixtures(rest),
         Some("fuzz") => fuzz::run(rest),
+
+        // --- arm: legacy (issue 19) ---
+        Some("legacy-tables") => legacy_tables::run(rest),
 
         Some(other) => bail!("unknown task {other:?}; `cargo xtask help` lists them"),
     }

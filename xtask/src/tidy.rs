@@ -26,6 +26,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("uraikal-io", &[]),
     ("uraikal-numbers", &["uraikal-text"]),
     ("uraikal-yaappu", &["uraikal-text"]),
+    ("uraikal-legacy", &["uraikal-text"]),
     ("uraikal-metrics", &["uraikal-text", "uraikal-numbers"]),
     (
         "uraikal-asr",
@@ -51,6 +52,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "uraikal-d4",
             "uraikal-prep",
             "uraikal-tasks",
+            "uraikal-legacy",
         ],
     ),
     // --- area: tasks (issue 22) ---

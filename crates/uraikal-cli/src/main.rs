@@ -60,6 +60,9 @@ mod version;
 // --- area: tokenizer training (issue 21) ---
 mod tokenizers_build;
 
+// --- area: legacy (issue 19) ---
+mod legacy;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -141,6 +144,10 @@ enum Command {
 
     /// Print the versions that result records carry (benchmark, normaliser, Unicode) and the program's.
     Version(version::Args),
+
+    // --- area: legacy (issue 19) ---
+    /// Legacy Tamil font encodings (Bamini, TSCII, …): list, decode, encode, detect.
+    Legacy(legacy::LegacyArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -190,6 +197,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Tasks(command) => tasks::run(command),
 
         Command::Version(args) => version::run(args),
+
+        // --- area: legacy (issue 19) ---
+        Command::Legacy(args) => legacy::run(args),
     }
 }
 

@@ -6,6 +6,7 @@ use std::process::Command;
 
 mod house;
 mod json_outputs;
+mod legacy;
 mod oiwer;
 mod parity;
 mod prep;

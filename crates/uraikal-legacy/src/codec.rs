@@ -1,0 +1,584 @@
+//! One encoding's decoder and encoder, built once from its source table (SPEC E2–E4).
+//!
+//! Decoding segments the legacy text into the table's glyph sequences at the least cost (E3): each piece costs
+//! 1, a character that belongs to the font's glyph set but starts no sequence costs 1,000, and so does a piece
+//! that begins with a dependent vowel sign or pulli where nothing before it can carry one. Greedy longest match
+//! is wrong exactly where fonts reuse a glyph: Bamini's "h" is both the ா sign and the old ர of ரி, and the ள
+//! glyph is also the ௌ length mark, so "xs;" is ஒள் and not ஔ followed by a stranded pulli.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::tables::OPEN_TAMIL;
+
+/// A small fast hash for short words (the multiply-rotate of rustc's FxHasher).
+#[derive(Default)]
+pub(crate) struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
+                .wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Words longer than this (bytes) are not cached; the cache is emptied when it holds this many words.
+const CACHE_WORD: usize = 64;
+const CACHE_SIZE: usize = 1 << 16;
+
+const NONE: u32 = u32::MAX;
+/// The cost of a glyph left unexplained, or of a vowel sign with no consonant to carry it.
+const BAD: u32 = 1000;
+
+/// A character of the Tamil block.
+pub(crate) fn is_tamil(c: char) -> bool {
+    ('\u{0B80}'..='\u{0BFF}').contains(&c)
+}
+
+/// A dependent vowel sign, the pulli or the au length mark: something a consonant must carry.
+pub(crate) fn is_mark(c: char) -> bool {
+    matches!(c, '\u{0BBE}'..='\u{0BCD}' | '\u{0BD7}')
+}
+
+/// A Tamil consonant (க … ஹ).
+pub(crate) fn is_consonant(c: char) -> bool {
+    ('\u{0B95}'..='\u{0BB9}').contains(&c)
+}
+
+/// Appends `c` to `out`, composing the Tamil canonical pairs (ொ ோ ௌ ஔ) as NFC does.
+pub(crate) fn push_composed(out: &mut String, c: char) {
+    if !matches!(c, '\u{0BBE}' | '\u{0BD7}') {
+        out.push(c);
+        return;
+    }
+    let composed = match (out.chars().next_back(), c) {
+        (Some('\u{0BC6}'), '\u{0BBE}') => Some('\u{0BCA}'),
+        (Some('\u{0BC7}'), '\u{0BBE}') => Some('\u{0BCB}'),
+        (Some('\u{0BC6}'), '\u{0BD7}') => Some('\u{0BCC}'),
+        (Some('\u{0B92}'), '\u{0BD7}') => Some('\u{0B94}'),
+        _ => None,
+    };
+    match composed {
+        Some(k) => {
+            out.pop();
+            out.push(k);
+        }
+        None => out.push(c),
+    }
+}
+
+/// Tamil text with the canonical pairs composed (the NFC of Tamil; other characters are left as they are).
+pub(crate) fn compose_tamil(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_composed(&mut out, c);
+    }
+    out
+}
+
+struct Node {
+    value: u32,
+    children: Vec<(char, u32)>,
+}
+
+/// A character trie; the root's children below U+0100 are looked up in a dense array.
+struct Trie {
+    nodes: Vec<Node>,
+    root_low: Box<[u32; 256]>,
+    depth: usize,
+}
+
+impl Trie {
+    fn new() -> Trie {
+        Trie {
+            nodes: vec![Node {
+                value: NONE,
+                children: Vec::new(),
+            }],
+            root_low: Box::new([NONE; 256]),
+            depth: 0,
+        }
+    }
+
+    fn child(&self, node: u32, c: char) -> u32 {
+        if node == 0 && (c as u32) < 256 {
+            return self.root_low[c as usize];
+        }
+        let children = &self.nodes[node as usize].children;
+        match children.binary_search_by_key(&c, |&(k, _)| k) {
+            Ok(i) => children[i].1,
+            Err(_) => NONE,
+        }
+    }
+
+    /// Inserts `key` unless it is already there; returns whether it was inserted.
+    fn insert(&mut self, key: &str, value: u32) -> bool {
+        let mut node = 0u32;
+        for c in key.chars() {
+            let next = self.child(node, c);
+            node = if next != NONE {
+                next
+            } else {
+                let id = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    value: NONE,
+                    children: Vec::new(),
+                });
+                if node == 0 && (c as u32) < 256 {
+                    self.root_low[c as usize] = id;
+                } else {
+                    let children = &mut self.nodes[node as usize].children;
+                    let at = children.partition_point(|&(k, _)| k < c);
+                    children.insert(at, (c, id));
+                }
+                id
+            };
+        }
+        self.depth = self.depth.max(key.chars().count());
+        let slot = &mut self.nodes[node as usize].value;
+        if *slot != NONE {
+            return false;
+        }
+        *slot = value;
+        true
+    }
+
+    /// The values of every key that starts `chars`, shortest first, as (length, value).
+    fn matches(&self, chars: &[char], out: &mut Vec<(u8, u32)>) {
+        out.clear();
+        let mut node = 0u32;
+        for (k, &c) in chars.iter().take(self.depth).enumerate() {
+            node = self.child(node, c);
+            if node == NONE {
+                return;
+            }
+            let value = self.nodes[node as usize].value;
+            if value != NONE {
+                out.push((k as u8 + 1, value));
+            }
+        }
+    }
+}
+
+/// A decoded piece: its Unicode text and what the DP needs to know about it.
+struct Piece {
+    text: Box<str>,
+    starts_with_mark: bool,
+    ends_with_consonant: bool,
+    /// What the piece costs: 2 for a conjunct (க்ஷ, ஸ்ரீ), rarer than the letters its glyphs also spell.
+    cost: u32,
+    /// Deletes its glyph (libi's "-"): what comes before still carries the sign state.
+    empty: bool,
+}
+
+/// The dependent signs an encoder may have to write apart from a consonant (E4).
+const SIGNS: [char; 12] = [
+    '\u{0BBE}', '\u{0BBF}', '\u{0BC0}', '\u{0BC1}', '\u{0BC2}', '\u{0BC6}', '\u{0BC7}', '\u{0BC8}',
+    '\u{0BCA}', '\u{0BCB}', '\u{0BCC}', '\u{0BCD}',
+];
+
+/// One encoding's decoder and encoder.
+pub(crate) struct Codec {
+    index: usize,
+    /// Some key holds whitespace (the romanisations' word-initial forms): words cannot be decoded apart.
+    spaced: bool,
+    decode: Trie,
+    pieces: Vec<Piece>,
+    glyph_low: Box<[bool; 256]>,
+    glyph_high: Vec<char>,
+    encode: Trie,
+    keys: Vec<Box<str>>,
+    /// Per sign of SIGNS, the glyphs written before and after a consonant's glyph, where the table agrees.
+    affixes: Vec<Option<(Box<str>, Box<str>)>>,
+}
+
+/// Reusable buffers of one decoding.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// Decoded words of one encoding (`cache_of`): text repeats its words, and a word decodes the same anywhere.
+    cache: HashMap<Box<[u8]>, Box<str>, BuildHasherDefault<Fx>>,
+    cache_of: usize,
+    chars: Vec<char>,
+    cost: Vec<[u32; 2]>,
+    choice: Vec<[(u32, u8, u8); 2]>,
+    found: Vec<(u8, u32)>,
+}
+
+/// Which source pairs take part in decoding (SPEC E2): a key with Tamil letters in it is one of open-tamil's
+/// fix-ups of its own half-converted output, and an empty value would delete a glyph.
+fn usable(legacy: &str) -> bool {
+    !legacy.is_empty() && !legacy.chars().any(is_tamil)
+}
+
+/// Per Unicode piece (composed), the keys that spell it in the table's order: glyph-only keys first, then
+/// open-tamil's glyph + Unicode sign forms (written only where the font has no glyph).
+fn candidates(pairs: &[(&'static str, &'static str)]) -> Vec<(String, Vec<&'static str>)> {
+    let mut out: Vec<(String, Vec<&'static str>)> = Vec::new();
+    for pure in [true, false] {
+        for &(legacy, unicode) in pairs {
+            if legacy.is_empty() || unicode.is_empty() || usable(legacy) != pure {
+                continue;
+            }
+            let text = compose_tamil(unicode);
+            match out.iter_mut().find(|(t, _)| *t == text) {
+                Some((_, keys)) => keys.push(legacy),
+                None => out.push((text, vec![legacy])),
+            }
+        }
+    }
+    out
+}
+
+impl Codec {
+    pub(crate) fn build(index: usize) -> Codec {
+        let (_, pairs) = OPEN_TAMIL[index];
+        let mut codec = Codec {
+            index,
+            spaced: pairs
+                .iter()
+                .any(|(legacy, _)| legacy.chars().any(char::is_whitespace)),
+            decode: Trie::new(),
+            pieces: Vec::new(),
+            glyph_low: Box::new([false; 256]),
+            glyph_high: Vec::new(),
+            encode: Trie::new(),
+            keys: Vec::new(),
+            affixes: Vec::new(),
+        };
+        for &(legacy, unicode) in pairs.iter() {
+            if !usable(legacy) {
+                continue;
+            }
+            let piece = codec.piece(unicode);
+            if codec.decode.insert(legacy, codec.pieces.len() as u32) {
+                codec.pieces.push(piece);
+            }
+            for c in legacy.chars() {
+                if (c as u32) < 256 {
+                    codec.glyph_low[c as usize] = true;
+                } else if let Err(at) = codec.glyph_high.binary_search(&c) {
+                    codec.glyph_high.insert(at, c);
+                }
+            }
+        }
+        // A first encoder (the first key, in the table's order, that reads back as its piece) tells which glyphs
+        // the table writes around a consonant for each sign (E4).
+        let candidates = candidates(pairs);
+        let mut scratch = Scratch::default();
+        for (text, keys) in &candidates {
+            if let Some(key) = keys.iter().find(|k| codec.decode(k, &mut scratch) == *text) {
+                codec.encode.insert(text, codec.keys.len() as u32);
+                codec.keys.push((*key).into());
+            }
+        }
+        codec.affixes = SIGNS.iter().map(|&sign| codec.affix(sign)).collect();
+        // Completion (E2): a consonant with a sign the table has no glyph sequence for is written, and read, with
+        // the glyphs the other consonants agree on.
+        let mut extra: Vec<(String, String)> = Vec::new();
+        for (at, &sign) in SIGNS.iter().enumerate() {
+            let Some((before, after)) = codec.affixes[at].clone() else {
+                continue;
+            };
+            for c in '\u{0B95}'..='\u{0BB9}' {
+                let text = format!("{c}{sign}");
+                let Some(bare) = codec.key_of(&c.to_string()).filter(|k| usable(k)) else {
+                    continue;
+                };
+                // Also where the table has its own key: mylai's ங் is "f", which is also its pulli ("zf" is ழ்),
+                // while the pattern gives "gf". The encoder picks between them below.
+                let key = format!("{before}{bare}{after}");
+                let piece = codec.piece(&text);
+                if codec.decode.insert(&key, codec.pieces.len() as u32) {
+                    codec.pieces.push(piece);
+                }
+                extra.push((text, key));
+            }
+        }
+        // The encoder proper: per piece, the key that reads back right beside the most consonants (ties: the
+        // table's order, glyph-only keys first, completions last). A key that is also another letter's prefix or
+        // suffix (pallavar's Ø, both ய and the ெ glyph) loses to one that is not.
+        let context: Vec<(String, String)> = ('\u{0B95}'..='\u{0BA9}')
+            .filter_map(|c| {
+                codec
+                    .key_of(&c.to_string())
+                    .map(|k| (c.to_string(), k.to_string()))
+            })
+            .collect();
+        let mut chosen: Vec<(String, String)> = Vec::new();
+        let mut all: Vec<(String, Vec<String>)> = candidates
+            .iter()
+            .map(|(t, k)| (t.clone(), k.iter().map(|k| k.to_string()).collect()))
+            .collect();
+        for (text, key) in extra {
+            match all.iter_mut().find(|(t, _)| *t == text) {
+                Some((_, keys)) if !keys.contains(&key) => keys.push(key),
+                Some(_) => {}
+                None => all.push((text, vec![key])),
+            }
+        }
+        for (text, keys) in all {
+            let mut best: Option<(usize, &String)> = None;
+            for key in &keys {
+                if codec.decode(key, &mut scratch) != text {
+                    continue;
+                }
+                let fits = context
+                    .iter()
+                    .filter(|(ct, ck)| {
+                        codec.decode(&format!("{ck}{key}"), &mut scratch) == format!("{ct}{text}")
+                            && codec.decode(&format!("{key}{ck}"), &mut scratch)
+                                == format!("{text}{ct}")
+                    })
+                    .count();
+                if best.is_none_or(|(b, _)| fits > b) {
+                    best = Some((fits, key));
+                }
+            }
+            if let Some((_, key)) = best {
+                chosen.push((text, key.clone()));
+            }
+        }
+        codec.encode = Trie::new();
+        codec.keys.clear();
+        for (text, key) in chosen {
+            if codec.encode.insert(&text, codec.keys.len() as u32) {
+                codec.keys.push(key.into());
+            }
+        }
+        codec
+    }
+
+    fn piece(&self, text: &str) -> Piece {
+        let text = compose_tamil(text);
+        Piece {
+            empty: text.is_empty(),
+            cost: if text.contains("\u{0BCD}") && !text.ends_with('\u{0BCD}') {
+                2
+            } else {
+                1
+            },
+            starts_with_mark: text.chars().next().is_some_and(is_mark),
+            ends_with_consonant: text.chars().next_back().is_some_and(is_consonant),
+            text: text.into(),
+        }
+    }
+
+    /// The glyphs the table writes around a consonant for `sign`, when most consonants agree (at least three).
+    fn affix(&self, sign: char) -> Option<(Box<str>, Box<str>)> {
+        let mut votes: Vec<((String, String), usize)> = Vec::new();
+        for c in '\u{0B95}'..='\u{0BB9}' {
+            let (Some(bare), Some(with)) = (
+                self.key_of(&c.to_string()),
+                self.key_of(&format!("{c}{sign}")),
+            ) else {
+                continue;
+            };
+            if let Some(at) = with.find(bare) {
+                let pair = (with[..at].to_string(), with[at + bare.len()..].to_string());
+                match votes.iter_mut().find(|(p, _)| *p == pair) {
+                    Some((_, n)) => *n += 1,
+                    None => votes.push((pair, 1)),
+                }
+            }
+        }
+        votes.sort_by_key(|v| std::cmp::Reverse(v.1));
+        votes
+            .into_iter()
+            .next()
+            .filter(|(_, n)| *n >= 3)
+            .map(|((p, q), _)| (p.into(), q.into()))
+    }
+
+    fn key_of(&self, unicode: &str) -> Option<&str> {
+        let mut node = 0u32;
+        for c in unicode.chars() {
+            node = self.encode.child(node, c);
+            if node == NONE {
+                return None;
+            }
+        }
+        let value = self.encode.nodes[node as usize].value;
+        (value != NONE).then(|| &*self.keys[value as usize])
+    }
+
+    fn is_glyph(&self, c: char) -> bool {
+        if (c as u32) < 256 {
+            self.glyph_low[c as usize]
+        } else {
+            self.glyph_high.binary_search(&c).is_ok()
+        }
+    }
+
+    /// Decodes `text` (SPEC E3).
+    pub(crate) fn decode(&self, text: &str, scratch: &mut Scratch) -> String {
+        let mut out = String::with_capacity(text.len() * 2);
+        self.decode_into(text, &mut out, scratch);
+        out
+    }
+
+    /// Decodes a line, appending to `out`, word by word through the cache. Exact: no key holds whitespace, and
+    /// whitespace carries no sign, so the least-cost segmentation of a line is that of its words (E3).
+    pub(crate) fn decode_line(&self, line: &str, out: &mut String, scratch: &mut Scratch) {
+        if self.spaced {
+            return self.decode_into(line, out, scratch);
+        }
+        if scratch.cache_of != self.index + 1 {
+            scratch.cache.clear();
+            scratch.cache_of = self.index + 1;
+        }
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while i < line.len() {
+            let start = i;
+            let space =
+                bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r';
+            while i < bytes.len()
+                && (bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r')
+                    == space
+            {
+                i += 1;
+            }
+            let piece = &line[start..i];
+            if space {
+                out.push_str(piece);
+            } else if piece.len() > CACHE_WORD {
+                self.decode_into(piece, out, scratch);
+            } else if let Some(done) = scratch.cache.get(piece.as_bytes()) {
+                out.push_str(done);
+            } else {
+                let from = out.len();
+                self.decode_into(piece, out, scratch);
+                if scratch.cache.len() >= CACHE_SIZE {
+                    scratch.cache.clear();
+                }
+                scratch
+                    .cache
+                    .insert(piece.as_bytes().into(), out[from..].into());
+            }
+        }
+    }
+
+    /// Decodes `text`, appending to `out`.
+    pub(crate) fn decode_into(&self, text: &str, out: &mut String, scratch: &mut Scratch) {
+        let Scratch {
+            chars,
+            cost,
+            choice,
+            found,
+            ..
+        } = scratch;
+        chars.clear();
+        chars.extend(text.chars());
+        let n = chars.len();
+        cost.clear();
+        cost.resize(n + 1, [0, 0]);
+        choice.clear();
+        choice.resize(n + 1, [(NONE, 0, 0); 2]);
+        // cost[i][s]: the least cost of chars[i..] when what comes before can (s = 1) or cannot carry a sign.
+        for i in (0..n).rev() {
+            self.decode.matches(&chars[i..], found);
+            let c = chars[i];
+            for state in 0..2usize {
+                let mut best = u32::MAX;
+                let mut pick = (NONE, 1u8, 0u8);
+                for &(len, piece) in found.iter().rev() {
+                    let p = &self.pieces[piece as usize];
+                    let next = if p.empty {
+                        state == 1
+                    } else {
+                        p.ends_with_consonant
+                    };
+                    let mut total = p.cost + cost[i + len as usize][next as usize];
+                    if p.starts_with_mark && state == 0 {
+                        total += BAD;
+                    }
+                    if total < best {
+                        best = total;
+                        pick = (piece, len, next as u8);
+                    }
+                }
+                let next = is_consonant(c);
+                let mut total = 1 + cost[i + 1][next as usize];
+                if self.is_glyph(c) {
+                    total += BAD;
+                }
+                if is_mark(c) && state == 0 {
+                    total += BAD;
+                }
+                if total < best {
+                    best = total;
+                    pick = (NONE, 1, next as u8);
+                }
+                cost[i][state] = best;
+                choice[i][state] = pick;
+            }
+        }
+        let (mut i, mut state) = (0usize, 0usize);
+        while i < n {
+            let (piece, len, next) = choice[i][state];
+            if piece == NONE {
+                push_composed(out, chars[i]);
+            } else {
+                for c in self.pieces[piece as usize].text.chars() {
+                    push_composed(out, c);
+                }
+            }
+            i += len as usize;
+            state = next as usize;
+        }
+    }
+
+    /// Encodes `text` (already Tamil-composed), or returns the character index of the first letter it cannot
+    /// write. With `lossy`, such a letter is written as itself (E4).
+    pub(crate) fn encode(&self, text: &str, lossy: bool) -> Result<String, usize> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = String::with_capacity(text.len());
+        let mut found = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            self.encode.matches(&chars[i..], &mut found);
+            if let Some(&(len, key)) = found.last() {
+                // A consonant whose sign the table lacks in one piece: consonant and sign glyphs apart.
+                let len = len as usize;
+                if len == 1 && is_consonant(chars[i]) {
+                    if let Some(written) =
+                        chars.get(i + 1).and_then(|&s| self.with_sign(chars[i], s))
+                    {
+                        out.push_str(&written);
+                        i += 2;
+                        continue;
+                    }
+                }
+                out.push_str(&self.keys[key as usize]);
+                i += len;
+                continue;
+            }
+            let c = chars[i];
+            // A sign the font has no glyph for, after a consonant it has, stays a Unicode sign (as open-tamil
+            // writes it); decoding passes it through onto the consonant.
+            let carried = is_mark(c) && i > 0 && is_consonant(chars[i - 1]);
+            if is_tamil(c) && !lossy && !carried {
+                return Err(i);
+            }
+            out.push(c);
+            i += 1;
+        }
+        Ok(out)
+    }
+
+    /// The consonant `c` with `sign` written from the derived affixes, if the table has them.
+    fn with_sign(&self, c: char, sign: char) -> Option<String> {
+        let at = SIGNS.iter().position(|&s| s == sign)?;
+        let (before, after) = self.affixes[at].as_ref()?;
+        let bare = self.key_of(&c.to_string())?;
+        Some(format!("{before}{bare}{after}"))
+    }
+}
