@@ -29,29 +29,14 @@ struct Line<'a> {
 /// Runs `uraikal decompose` (`decompose` true) or `uraikal compose`.
 pub fn run(args: ComposeArgs, decompose: bool) -> Result<ExitCode> {
     let input = common::text_arg(args.text.as_deref())?;
-    let lines: Vec<&str> = if common::is_stdin(args.text.as_deref()) {
-        input.lines().collect()
-    } else {
-        vec![input.as_str()]
-    };
+    let lines: Vec<&str> =
+        if common::is_stdin(args.text.as_deref()) { input.lines().collect() } else { vec![input.as_str()] };
     for (index, line) in lines.iter().enumerate() {
-        let result = if decompose {
-            uraikal_text::decompose(line)
-        } else {
-            uraikal_text::compose(line)
-        };
-        let output = result.map_err(|e| {
-            if lines.len() > 1 {
-                anyhow!("line {}: {e}", index + 1)
-            } else {
-                anyhow!("{e}")
-            }
-        })?;
+        let result = if decompose { uraikal_text::decompose(line) } else { uraikal_text::compose(line) };
+        let output =
+            result.map_err(|e| if lines.len() > 1 { anyhow!("line {}: {e}", index + 1) } else { anyhow!("{e}") })?;
         if args.json {
-            common::print_json(&Line {
-                input: line,
-                output: &output,
-            })?;
+            common::print_json(&Line { input: line, output: &output })?;
         } else {
             println!("{output}");
         }

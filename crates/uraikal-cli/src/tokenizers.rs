@@ -10,9 +10,7 @@ use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use uraikal_d4::{
-    bundled, grapheme_safe, measure, Input, Loaded, Passage, Record, Report, Skipped,
-};
+use uraikal_d4::{bundled, grapheme_safe, measure, Input, Loaded, Passage, Record, Report, Skipped};
 use uraikal_metrics::URAIKAL_VERSION;
 
 use crate::common;
@@ -57,10 +55,7 @@ enum Action {
 pub fn run(args: TokenizersArgs) -> Result<ExitCode> {
     if let Some(Action::PatchPretok { input, output }) = &args.action {
         uraikal_d4::patch_file(input, output)?;
-        eprintln!(
-            "wrote {} (pre-tokenizer made grapheme-safe)",
-            output.display()
-        );
+        eprintln!("wrote {} (pre-tokenizer made grapheme-safe)", output.display());
         return Ok(ExitCode::SUCCESS);
     }
     let (passages, data) = read_passages(&args.data)?;
@@ -128,10 +123,7 @@ pub fn read_passages(files: &[PathBuf]) -> Result<(Vec<Passage>, Vec<Input>)> {
 
 /// `d4_kural.jsonl` → `kural`; any other file → its stem.
 fn slice_of(file: &Path) -> String {
-    let stem = file
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     stem.strip_prefix("d4_").map(str::to_string).unwrap_or(stem)
 }
 
@@ -139,34 +131,23 @@ fn slice_of(file: &Path) -> String {
 /// `grapheme_safe`, each GPT-regex tokenizer is followed by its grapheme-safe variant.
 pub fn load_tokenizers(specs: &[String], with_grapheme_safe: bool) -> (Vec<Loaded>, Vec<Skipped>) {
     let loaded: Vec<(String, Result<Loaded, uraikal_d4::Error>)> = if specs.is_empty() {
-        let names = bundled::TOKENIZERS
-            .iter()
-            .map(|(name, _, _)| bundled::source(name));
+        let names = bundled::TOKENIZERS.iter().map(|(name, _, _)| bundled::source(name));
         names.zip(bundled::tokenizers()).collect()
     } else {
-        specs
-            .par_iter()
-            .map(|spec| (spec.clone(), uraikal_d4::load(spec)))
-            .collect()
+        specs.par_iter().map(|spec| (spec.clone(), uraikal_d4::load(spec))).collect()
     };
     let mut tokenizers = Vec::new();
     let mut skipped = Vec::new();
     for (spec, result) in loaded {
         match result {
             Ok(t) => {
-                let variant = if with_grapheme_safe {
-                    grapheme_safe(&t)
-                } else {
-                    Ok(None)
-                };
+                let variant = if with_grapheme_safe { grapheme_safe(&t) } else { Ok(None) };
                 let name = t.name.clone();
                 tokenizers.push(t);
                 match variant {
                     Ok(Some(v)) => tokenizers.push(v),
                     Ok(None) => {}
-                    Err(e) => {
-                        skipped.push(Skipped::new(&format!("{name}+grapheme-safe"), &spec, &e))
-                    }
+                    Err(e) => skipped.push(Skipped::new(&format!("{name}+grapheme-safe"), &spec, &e)),
                 }
             }
             Err(e) => skipped.push(Skipped::new(&name_of_spec(&spec), &spec, &e)),
@@ -182,28 +163,16 @@ fn name_of_spec(spec: &str) -> String {
 }
 
 /// Measures every tokenizer on every passage (in parallel, a progress bar on a terminal).
-pub fn evaluate(
-    tokenizers: &[Loaded],
-    mut skipped: Vec<Skipped>,
-    passages: &[Passage],
-    data: Vec<Input>,
-) -> Report {
+pub fn evaluate(tokenizers: &[Loaded], mut skipped: Vec<Skipped>, passages: &[Passage], data: Vec<Input>) -> Report {
     let total = (tokenizers.len() * passages.len()) as u64;
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(total)
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = if std::io::stderr().is_terminal() { ProgressBar::new(total) } else { ProgressBar::hidden() };
     bar.set_style(
         ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} passages ({eta})")
             .expect("a valid template")
             .progress_chars("=> "),
     );
     bar.set_message("tokenizers");
-    let outcomes: Vec<_> = tokenizers
-        .par_iter()
-        .map(|t| measure(t, passages, &|n| bar.inc(n)))
-        .collect();
+    let outcomes: Vec<_> = tokenizers.par_iter().map(|t| measure(t, passages, &|n| bar.inc(n))).collect();
     bar.finish_and_clear();
     let mut results = Vec::new();
     for (t, outcome) in tokenizers.iter().zip(outcomes) {
@@ -212,12 +181,7 @@ pub fn evaluate(
             Err(e) => skipped.push(Skipped::new(&t.name, &t.source, &e)),
         }
     }
-    Report {
-        uraikal_version: URAIKAL_VERSION.to_string(),
-        data,
-        results,
-        skipped,
-    }
+    Report { uraikal_version: URAIKAL_VERSION.to_string(), data, results, skipped }
 }
 
 /// The readable table: one row per tokenizer × slice, then the skipped tokenizers.
@@ -235,8 +199,7 @@ pub fn table(report: &Report) -> String {
         "round trip",
     ];
     let pct = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{:.1}%", 100.0 * v));
-    let num =
-        |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+    let num = |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     let rows: Vec<Vec<String>> = report
         .results
         .iter()
@@ -280,17 +243,12 @@ pub fn table(report: &Report) -> String {
         format!("{}\n", padded.join("  ").trim_end())
     };
     let mut out = line(&header.map(String::from));
-    out.push_str(&line(
-        &widths.iter().map(|&w| "-".repeat(w)).collect::<Vec<_>>(),
-    ));
+    out.push_str(&line(&widths.iter().map(|&w| "-".repeat(w)).collect::<Vec<_>>()));
     for row in &rows {
         out.push_str(&line(row));
     }
     for s in &report.skipped {
-        out.push_str(&format!(
-            "skipped {} ({}): {}\n",
-            s.tokenizer, s.source, s.reason
-        ));
+        out.push_str(&format!("skipped {} ({}): {}\n", s.tokenizer, s.source, s.reason));
     }
     out
 }
@@ -304,9 +262,7 @@ pub fn demo_board() -> Result<String> {
     let loses_text = |r: &Record| r.counts.unk_tokens > 0 || r.metrics.round_trip != Some(1.0);
     let tokens_per_word = |r: &Record| r.metrics.tokens_per_word.unwrap_or(f64::INFINITY);
     report.results.sort_by(|a, b| {
-        (loses_text(a), tokens_per_word(a))
-            .partial_cmp(&(loses_text(b), tokens_per_word(b)))
-            .expect("no NaN")
+        (loses_text(a), tokens_per_word(a)).partial_cmp(&(loses_text(b), tokens_per_word(b))).expect("no NaN")
     });
     let mut out = format!(
         "Uraikal demo · track D4 (how tokenizers handle Tamil) · benchmark {URAIKAL_VERSION}\n\

@@ -126,7 +126,12 @@ pub enum Level {
 }
 
 /// jiwer's `visualize_alignment(output, show_measures, skip_correct)` (no `line_width`), byte for byte.
-pub fn visualize_alignment(sentences: &[Sentence<'_>], level: Level, show_measures: bool, skip_correct: bool) -> String {
+pub fn visualize_alignment(
+    sentences: &[Sentence<'_>],
+    level: Level,
+    show_measures: bool,
+    skip_correct: bool,
+) -> String {
     let mut out = String::new();
     for (index, sentence) in sentences.iter().enumerate() {
         let chunks = &sentence.alignment.chunks;
@@ -166,7 +171,8 @@ pub fn visualize_alignment(sentences: &[Sentence<'_>], level: Level, show_measur
 
 /// The REF/HYP/op lines of one sentence (jiwer's `_construct_comparison_string`).
 fn comparison(out: &mut String, sentence: &Sentence<'_>, separate: bool) {
-    let (mut ref_line, mut hyp_line, mut op_line) = (String::from("REF: "), String::from("HYP: "), String::from("     "));
+    let (mut ref_line, mut hyp_line, mut op_line) =
+        (String::from("REF: "), String::from("HYP: "), String::from("     "));
     for chunk in &sentence.alignment.chunks {
         let refs = &sentence.reference[chunk.ref_start..chunk.ref_end];
         let hyps = &sentence.hypothesis[chunk.hyp_start..chunk.hyp_end];

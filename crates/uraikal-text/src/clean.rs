@@ -183,7 +183,9 @@ fn clean_token(token: &[char], options: CleanOptions, out: &mut Vec<char>) {
 /// counted, every pass would move the token's other signs one letter further.
 fn is_visual_order(token: &[char]) -> bool {
     token.iter().enumerate().any(|(i, &c)| {
-        is_pre_base_sign(c) && (i == 0 || !is_consonant(token[i - 1])) && pre_base_run_then_consonant(&token[i..]).is_some()
+        is_pre_base_sign(c)
+            && (i == 0 || !is_consonant(token[i - 1]))
+            && pre_base_run_then_consonant(&token[i..]).is_some()
     })
 }
 
@@ -242,11 +244,7 @@ mod tests {
     }
 
     fn check_legacy(input: &str, expected: &str) {
-        assert_eq!(
-            clean_with(input, CleanOptions::legacy_au(true)),
-            expected,
-            "clean legacy_au({input:?})"
-        );
+        assert_eq!(clean_with(input, CleanOptions::legacy_au(true)), expected, "clean legacy_au({input:?})");
     }
 
     #[test]
@@ -281,16 +279,8 @@ mod tests {
 
     #[test]
     fn the_fast_path_only_skips_what_a_pass_leaves_alone() {
-        for text in [
-            "கொடு",
-            "கெடு",
-            "கெளம்பு",
-            "ஒளி",
-            "பைட",
-            "வீடு",
-            "தமிழ் — “சொல்” ₹100",
-            "க\u{200D}ஷ",
-        ] {
+        for text in ["கொடு", "கெடு", "கெளம்பு", "ஒளி", "பைட", "வீடு", "தமிழ் — “சொல்” ₹100", "க\u{200D}ஷ"]
+        {
             for legacy_au in [false, true] {
                 let options = CleanOptions::legacy_au(legacy_au);
                 if !needs_cleaning(text, options) {
