@@ -11,8 +11,7 @@ fuzz_target!(|text: &str| {
         joined.push_str(letter.as_str());
     }
     assert_eq!(joined, text, "letters lost text");
-    let ligatures: String = letters_with(text, LetterOptions::ligatures(true))
-        .map(|l| l.as_str().to_string())
-        .collect();
+    let ligatures: String =
+        letters_with(text, LetterOptions::ligatures(true)).map(|l| l.as_str().to_string()).collect();
     assert_eq!(ligatures, text, "letters with ligatures lost text");
 });

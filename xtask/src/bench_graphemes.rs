@@ -17,12 +17,7 @@ fn pairs_file(b: &Bench, limit: usize) -> Result<(PathBuf, usize)> {
     let hyps: std::collections::HashMap<String, String> = fs::read_to_string(&b.hyps)?
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .map(|v| {
-            (
-                v["id"].as_str().unwrap_or_default().to_string(),
-                v["hyp"].as_str().unwrap_or_default().to_string(),
-            )
-        })
+        .map(|v| (v["id"].as_str().unwrap_or_default().to_string(), v["hyp"].as_str().unwrap_or_default().to_string()))
         .collect();
     let mut out = String::new();
     let mut count = 0;
@@ -57,11 +52,7 @@ pub fn grapheme_cer(b: &Bench) -> Result<()> {
          \x20   r = json.loads(line); s += CER(r['hypothesis'], r['reference'])\nprint(repr(s))\n",
     )?;
     let mut ours_cmd = Command::new(&b.uraikal);
-    ours_cmd
-        .args([
-            "evaluate", "--unit", "grapheme", "--metric", "cer", "--pairs",
-        ])
-        .arg(&pairs);
+    ours_cmd.args(["evaluate", "--unit", "grapheme", "--metric", "cer", "--pairs"]).arg(&pairs);
     let (ours_s, ours_out) = best_time(&mut ours_cmd, 3)?;
     let (peer_s, peer_out) = best_time(Command::new(&b.python).arg(&script).arg(&pairs), 3)?;
     let ours_sum: f64 = ours_out
@@ -98,16 +89,7 @@ pub fn corpus_chrf(b: &Bench) -> Result<()> {
          print(repr(CHRF(word_order=2).corpus_score(hyps, [refs]).score))\n",
     )?;
     let mut ours_cmd = Command::new(&b.uraikal);
-    ours_cmd
-        .args([
-            "evaluate",
-            "--unit",
-            "codepoint",
-            "--metric",
-            "chrf++",
-            "--pairs",
-        ])
-        .arg(&pairs);
+    ours_cmd.args(["evaluate", "--unit", "codepoint", "--metric", "chrf++", "--pairs"]).arg(&pairs);
     let (ours_s, ours_out) = best_time(&mut ours_cmd, 3)?;
     let (peer_s, peer_out) = best_time(Command::new(&b.python).arg(&script).arg(&pairs), 3)?;
     let corpus: Value = serde_json::from_str(ours_out.lines().last().unwrap_or("{}"))?;
@@ -152,38 +134,14 @@ pub fn segmentation(b: &Bench) -> Result<()> {
          for line in open(sys.argv[1], encoding='utf-8'):\n\
          \x20   n += len(list(Graphemizer(line.rstrip('\\n'))))\nprint(n)\n",
     )?;
-    let shell = format!(
-        "{} graphemes --count < {}",
-        b.uraikal.display(),
-        path.display()
-    );
+    let shell = format!("{} graphemes --count < {}", b.uraikal.display(), path.display());
     let (ours_s, ours_out) = best_time(Command::new("sh").arg("-c").arg(&shell), 3)?;
     let (peer_s, peer_out) = best_time(Command::new(&b.python).arg(&script).arg(&path), 1)?;
-    let ours: u64 = ours_out
-        .lines()
-        .filter_map(|l| {
-            l.strip_prefix("graphemes ")?
-                .split(' ')
-                .next()?
-                .parse::<u64>()
-                .ok()
-        })
-        .sum();
-    println!(
-        "text: {megabytes:.1} MB of Tamil, {} lines",
-        text.lines().count()
-    );
-    report(
-        "graphemes --count (stdin, per line)",
-        ours_s,
-        "grapheme-kit Graphemizer per line (best of 1)",
-        peer_s,
-    );
-    println!(
-        "throughput: uraikal {:.0} MB/s, grapheme-kit {:.1} MB/s",
-        megabytes / ours_s,
-        megabytes / peer_s
-    );
+    let ours: u64 =
+        ours_out.lines().filter_map(|l| l.strip_prefix("graphemes ")?.split(' ').next()?.parse::<u64>().ok()).sum();
+    println!("text: {megabytes:.1} MB of Tamil, {} lines", text.lines().count());
+    report("graphemes --count (stdin, per line)", ours_s, "grapheme-kit Graphemizer per line (best of 1)", peer_s);
+    println!("throughput: uraikal {:.0} MB/s, grapheme-kit {:.1} MB/s", megabytes / ours_s, megabytes / peer_s);
     println!("graphemes: uraikal {ours} grapheme-kit {}", peer_out.trim());
     Ok(())
 }

@@ -55,7 +55,11 @@ pub fn oiwer_and_lattices(b: &Bench) -> Result<()> {
     let lattices: Vec<Value> = rows("lattices.jsonl")?
         .into_iter()
         .filter(|r| !r["lattice"].is_null() && matches!(r["language"].as_str(), Some("ta" | "tamil" | "Tamil")))
-        .filter(|r| r["hypotheses"].as_array().is_some_and(|h| h.iter().filter_map(Value::as_str).map(|t| t.split_whitespace().count()).sum::<usize>() < 200))
+        .filter(|r| {
+            r["hypotheses"].as_array().is_some_and(|h| {
+                h.iter().filter_map(Value::as_str).map(|t| t.split_whitespace().count()).sum::<usize>() < 200
+            })
+        })
         .collect();
     let mut records = String::new();
     for k in 0..RECORDS {
@@ -84,7 +88,8 @@ pub fn oiwer_and_lattices(b: &Bench) -> Result<()> {
 
     // The numbers first: every result equals its golden row.
     let out = oiwer().stderr(Stdio::null()).output()?;
-    let results: Vec<Value> = String::from_utf8(out.stdout)?.lines().map(serde_json::from_str).collect::<Result<_, _>>()?;
+    let results: Vec<Value> =
+        String::from_utf8(out.stdout)?.lines().map(serde_json::from_str).collect::<Result<_, _>>()?;
     let wrong = results.iter().enumerate().filter(|(k, r)| {
         let golden = &scored[k % scored.len()]["score"];
         (r["oiwer_percent"].as_f64().unwrap_or(f64::NAN) - golden.as_f64().unwrap_or(f64::NAN)).abs() > 1e-9
@@ -95,8 +100,11 @@ pub fn oiwer_and_lattices(b: &Bench) -> Result<()> {
     if !build().stderr(Stdio::null()).status()?.success() {
         bail!("build-lattices failed");
     }
-    let built: Vec<Value> = fs::read_to_string(&built_path)?.lines().map(serde_json::from_str).collect::<Result<_, _>>()?;
-    if built.len() != RECORDS || built.iter().enumerate().any(|(k, r)| r["lattice"] != lattices[k % lattices.len()]["lattice"]) {
+    let built: Vec<Value> =
+        fs::read_to_string(&built_path)?.lines().map(serde_json::from_str).collect::<Result<_, _>>()?;
+    if built.len() != RECORDS
+        || built.iter().enumerate().any(|(k, r)| r["lattice"] != lattices[k % lattices.len()]["lattice"])
+    {
         bail!("build-lattices does not reproduce the golden lattices");
     }
 
@@ -107,9 +115,16 @@ pub fn oiwer_and_lattices(b: &Bench) -> Result<()> {
     }
     println!("{UTTERANCES} utterances ({} golden rows cycled), {RECORDS} records ({} rows cycled); {RUNS} runs each, interleaved", scored.len(), lattices.len());
     println!("all {UTTERANCES} scores and {RECORDS} lattices equal the golden rows");
-    let oiwer_peers = [("Vimarsha, acceptance (scaled)", VIMARSHA_OIWER_ACCEPTANCE), ("Vimarsha, published (scaled)", VIMARSHA_OIWER_PUBLISHED)];
+    let oiwer_peers = [
+        ("Vimarsha, acceptance (scaled)", VIMARSHA_OIWER_ACCEPTANCE),
+        ("Vimarsha, published (scaled)", VIMARSHA_OIWER_PUBLISHED),
+    ];
     report(&format!("oiwer --input, {UTTERANCES}"), &mut oiwer_times, &oiwer_peers);
-    report(&format!("build-lattices, {RECORDS}"), &mut build_times, &[("Vimarsha, published (scaled)", VIMARSHA_BUILD_PUBLISHED)]);
+    report(
+        &format!("build-lattices, {RECORDS}"),
+        &mut build_times,
+        &[("Vimarsha, published (scaled)", VIMARSHA_BUILD_PUBLISHED)],
+    );
     Ok(())
 }
 

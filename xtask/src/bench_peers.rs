@@ -16,7 +16,14 @@ use anyhow::{bail, Context, Result};
 use crate::project_root;
 
 /// The pinned peers (one venv for all comparisons).
-const PEERS: &[&str] = &["jiwer==4.0.0", "sacrebleu==2.6.0", "grapheme-kit==0.1.1", "tokenizers==0.23.3", "sentencepiece==0.2.3", "open-tamil==1.1"];
+const PEERS: &[&str] = &[
+    "jiwer==4.0.0",
+    "sacrebleu==2.6.0",
+    "grapheme-kit==0.1.1",
+    "tokenizers==0.23.3",
+    "sentencepiece==0.2.3",
+    "open-tamil==1.1",
+];
 
 /// One peer comparison.
 type Comparison = fn(&Bench) -> Result<()>;
@@ -100,7 +107,10 @@ fn peer_venv(root: &Path) -> Result<PathBuf> {
         .filter(|p| {
             let name = p.split("==").next().unwrap();
             let shown = Command::new(&python).args(["-m", "pip", "show", name]).output();
-            !shown.is_ok_and(|o| o.status.success() && String::from_utf8_lossy(&o.stdout).contains(&format!("Version: {}", &p[name.len() + 2..])))
+            !shown.is_ok_and(|o| {
+                o.status.success()
+                    && String::from_utf8_lossy(&o.stdout).contains(&format!("Version: {}", &p[name.len() + 2..]))
+            })
         })
         .collect();
     if !missing.is_empty() {
@@ -114,12 +124,15 @@ fn peer_venv(root: &Path) -> Result<PathBuf> {
 fn sentences(root: &Path) -> Result<Vec<(String, &'static str)>> {
     let data = root.join("../shared/data");
     let mut out = Vec::new();
-    let kurals = fs::read_to_string(data.join("thirukkural/thirukkural.tsv")).context("../shared/data/thirukkural absent")?;
+    let kurals =
+        fs::read_to_string(data.join("thirukkural/thirukkural.tsv")).context("../shared/data/thirukkural absent")?;
     for line in kurals.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
         out.push((format!("{} {}", f[8], f[9]), "kural"));
     }
-    for file in ["prose/flores200/tam_Taml.devtest", "prose/ntrex128/newstest2019-ref.tam.txt", "prose/tico19/tico19-test.tam"] {
+    for file in
+        ["prose/flores200/tam_Taml.devtest", "prose/ntrex128/newstest2019-ref.tam.txt", "prose/tico19/tico19-test.tam"]
+    {
         let text = fs::read_to_string(data.join(file)).with_context(|| format!("reading ../shared/data/{file}"))?;
         out.extend(text.lines().filter(|l| !l.trim().is_empty()).map(|l| (l.trim().to_string(), "prose")));
     }
@@ -163,7 +176,10 @@ fn write_corpus(root: &Path, pairs: usize, manifest: &Path, hyps: &Path) -> Resu
     let (mut m, mut h) = (String::new(), String::new());
     for k in 0..pairs {
         let (text, slice) = &sentences[k % sentences.len()];
-        m.push_str(&format!("{{\"id\": \"u{k}\", \"audio\": \"a/u{k}.wav\", \"text\": {}, \"slice\": \"{slice}\"}}\n", json_string(text)));
+        m.push_str(&format!(
+            "{{\"id\": \"u{k}\", \"audio\": \"a/u{k}.wav\", \"text\": {}, \"slice\": \"{slice}\"}}\n",
+            json_string(text)
+        ));
         if rng.below(100) == 0 {
             continue; // missing hypothesis
         }
@@ -245,7 +261,8 @@ fn jiwer_wer_cer(b: &Bench) -> Result<()> {
         ["hits", "substitutions", "deletions", "insertions"].iter().map(|k| v[k].as_u64().unwrap_or(u64::MAX)).collect()
     };
     let peer: serde_json::Value = serde_json::from_str(jiwer_out.trim())?;
-    let peer_counts = |k: &str| -> Vec<u64> { peer[k].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect() };
+    let peer_counts =
+        |k: &str| -> Vec<u64> { peer[k].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect() };
     let same = counts(&total["word"]) == peer_counts("word") && counts(&total["char"]) == peer_counts("char");
     println!("pairs: {} (slices kural, prose; normalised by uraikal)", b.pairs);
     println!("uraikal score (normalise + WER + CER, JSONL in, results out): {uraikal_s:.3} s (best of 3)");

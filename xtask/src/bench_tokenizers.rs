@@ -86,7 +86,12 @@ json.dump([[back(a), back(b)] for a, b in merges], open(sys.argv[2], "w", encodi
     let ours_merges = ours_json["model"]["merges"].as_array().cloned().unwrap_or_default();
     let letters = ours_merges
         .iter()
-        .take_while(|m| m[0].as_str().is_some_and(|a| ('\u{0B95}'..='\u{0BB9}').contains(&a.chars().next().unwrap_or(' '))) && m[1].as_str().is_some_and(|b| b.chars().count() == 1 && ('\u{0BBE}'..='\u{0BD7}').contains(&b.chars().next().unwrap_or(' '))))
+        .take_while(|m| {
+            m[0].as_str().is_some_and(|a| ('\u{0B95}'..='\u{0BB9}').contains(&a.chars().next().unwrap_or(' ')))
+                && m[1].as_str().is_some_and(|b| {
+                    b.chars().count() == 1 && ('\u{0BBE}'..='\u{0BD7}').contains(&b.chars().next().unwrap_or(' '))
+                })
+        })
         .count();
     let (t_hf, _) = best_time(
         Command::new(&b.python).arg("-c").arg(&script).arg(&corpus).arg(&hf).arg((VOCAB - 256).to_string()),
@@ -109,7 +114,11 @@ spm.SentencePieceTrainer.train(input=sys.argv[1], model_prefix=sys.argv[2], voca
     if a.len() < theirs.len().saturating_sub(300) || a.iter().zip(&theirs).any(|(x, y)| x != y) {
         bail!("uraikal and Python tokenizers learnt different merges ({} vs {})", a.len(), theirs.len());
     }
-    println!("our {} learnt merges are the first of Python tokenizers' {} (after {letters} letter merges)", a.len(), theirs.len());
+    println!(
+        "our {} learnt merges are the first of Python tokenizers' {} (after {letters} letter merges)",
+        a.len(),
+        theirs.len()
+    );
     println!("{:<40} {:>8}", "trainer (best of 3, wall clock)", "seconds");
     println!("{:<40} {:>8.2}", "uraikal tokenizers train", t_ours);
     println!("{:<40} {:>8.2}", "Python tokenizers 0.23.3 BpeTrainer", t_hf);

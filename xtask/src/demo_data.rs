@@ -16,7 +16,11 @@ const KURAL_STEP: usize = 44;
 pub const SYSTEMS: &[(&str, &str, [f64; 3])] = &[
     ("example-light", "example: references with light word errors (seeded perturbation)", [0.03, 0.06, 0.01]),
     ("example-heavy", "example: references with heavy word errors (seeded perturbation)", [0.10, 0.18, 0.04]),
-    ("example-legacy-order", "example: vowel signs typed in visual order (legacy keyboards), ids edited", [0.0, 0.0, 0.0]),
+    (
+        "example-legacy-order",
+        "example: vowel signs typed in visual order (legacy keyboards), ids edited",
+        [0.0, 0.0, 0.0],
+    ),
 ];
 
 /// Where the demo data lives, relative to the project root.
@@ -41,7 +45,10 @@ pub fn gen_demo(root: &Path, check: bool) -> Result<()> {
             fs::write(&path, text)?;
         }
     }
-    println!("gen-demo: {DEMO_DIR}/a1_demo.jsonl and {DEMO_DIR}/hyps/*.jsonl {}", if check { "fresh" } else { "written" });
+    println!(
+        "gen-demo: {DEMO_DIR}/a1_demo.jsonl and {DEMO_DIR}/hyps/*.jsonl {}",
+        if check { "fresh" } else { "written" }
+    );
     Ok(())
 }
 
@@ -202,14 +209,25 @@ mod tests {
         let manifest = fs::read_to_string(root.join(DEMO_DIR).join("a1_demo.jsonl")).unwrap();
         for (name, text) in example_hypotheses(&manifest).unwrap() {
             let path = root.join(DEMO_DIR).join("hyps").join(format!("{name}.jsonl"));
-            assert_eq!(fs::read_to_string(&path).unwrap(), text, "{} is stale: run `cargo xtask gen-demo`", path.display());
+            assert_eq!(
+                fs::read_to_string(&path).unwrap(),
+                text,
+                "{} is stale: run `cargo xtask gen-demo`",
+                path.display()
+            );
         }
         let shared = root.join("../shared/data");
         if !shared.join("thirukkural/thirukkural.tsv").exists() {
-            eprintln!("SKIPPED: ../shared/data/thirukkural/thirukkural.tsv absent; the manifest's freshness was not checked");
+            eprintln!(
+                "SKIPPED: ../shared/data/thirukkural/thirukkural.tsv absent; the manifest's freshness was not checked"
+            );
             return;
         }
-        assert_eq!(demo_manifest(&shared).unwrap(), manifest, "{DEMO_DIR}/a1_demo.jsonl is stale: run `cargo xtask gen-demo`");
+        assert_eq!(
+            demo_manifest(&shared).unwrap(),
+            manifest,
+            "{DEMO_DIR}/a1_demo.jsonl is stale: run `cargo xtask gen-demo`"
+        );
     }
 
     #[test]

@@ -15,8 +15,14 @@ use crate::project_root;
 const GENERATORS: &[(&str, &[&str])] = &[
     // --- generators: each area adds its own line below ---
     ("demo data (score, issue 4)", &["run", "-q", "-p", "xtask", "--", "gen-demo"]),
-    ("graphemes-tables (Unicode 17 Extended_Pictographic)", &["run", "--quiet", "-p", "xtask", "--", "graphemes-tables"]),
-    ("prep d4 Parquet fixture (prep, issue 8)", &["run", "--quiet", "-p", "uraikal-prep", "--example", "gen_fixtures", "--"]),
+    (
+        "graphemes-tables (Unicode 17 Extended_Pictographic)",
+        &["run", "--quiet", "-p", "xtask", "--", "graphemes-tables"],
+    ),
+    (
+        "prep d4 Parquet fixture (prep, issue 8)",
+        &["run", "--quiet", "-p", "uraikal-prep", "--example", "gen_fixtures", "--"],
+    ),
     // Lossy encoders are not bit-reproducible across ffmpeg versions: --check verifies SHA256SUMS and the
     // WAV copies; regenerating needs ffmpeg (audio_fixtures.rs says why).
     ("audio formats (transcribe, issue 9)", &["run", "--quiet", "-p", "xtask", "--", "audio-fixtures"]),
@@ -41,18 +47,10 @@ pub fn regen_fixtures(args: &[String]) -> Result<()> {
         bail!(
             "{} generator(s) {}: {}",
             failed.len(),
-            if check {
-                "found stale fixtures (run `cargo xtask regen-fixtures`)"
-            } else {
-                "failed"
-            },
+            if check { "found stale fixtures (run `cargo xtask regen-fixtures`)" } else { "failed" },
             failed.join(", ")
         );
     }
-    println!(
-        "regen-fixtures: {} generator(s) {}",
-        GENERATORS.len(),
-        if check { "fresh" } else { "written" }
-    );
+    println!("regen-fixtures: {} generator(s) {}", GENERATORS.len(), if check { "fresh" } else { "written" });
     Ok(())
 }

@@ -33,28 +33,10 @@ const TARGETS: &[(&str, Seeds)] = &[
     ("numbers_numerals", Seeds::Texts),
     ("numbers_tn", Seeds::Texts),
     ("yaappu_scan", Seeds::Texts),
-    (
-        "asr_manifest",
-        Seeds::Files(&[
-            "fixtures/a1/a1_sample.jsonl",
-            "crates/uraikal-cli/data/demo/a1_demo.jsonl",
-        ]),
-    ),
-    (
-        "asr_hypotheses",
-        Seeds::Files(&["fixtures/a1/hyps_sample.jsonl"]),
-    ),
-    (
-        "d4_passages",
-        Seeds::Files(&["crates/uraikal-d4/data/d4_kural.jsonl"]),
-    ),
-    (
-        "d4_tokenizer_json",
-        Seeds::Files(&[
-            "fuzz/seeds/tokenizers/wordlevel.json",
-            "fuzz/seeds/tokenizers/bpe.json",
-        ]),
-    ),
+    ("asr_manifest", Seeds::Files(&["fixtures/a1/a1_sample.jsonl", "crates/uraikal-cli/data/demo/a1_demo.jsonl"])),
+    ("asr_hypotheses", Seeds::Files(&["fixtures/a1/hyps_sample.jsonl"])),
+    ("d4_passages", Seeds::Files(&["crates/uraikal-d4/data/d4_kural.jsonl"])),
+    ("d4_tokenizer_json", Seeds::Files(&["fuzz/seeds/tokenizers/wordlevel.json", "fuzz/seeds/tokenizers/bpe.json"])),
 ];
 
 /// Files whose strings seed the text targets.
@@ -79,13 +61,7 @@ pub fn run(args: &[String]) -> Result<()> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--seconds" => {
-                seconds = it
-                    .next()
-                    .context("--seconds needs a number")?
-                    .parse()
-                    .context("--seconds")?
-            }
+            "--seconds" => seconds = it.next().context("--seconds needs a number")?.parse().context("--seconds")?,
             "--only" => only = Some(it.next().context("--only needs a target name")?.clone()),
             other => {
                 bail!("unknown argument {other:?}: cargo xtask fuzz [--seconds N] [--only NAME]")
@@ -94,21 +70,11 @@ pub fn run(args: &[String]) -> Result<()> {
     }
     let root = project_root();
     let fuzz_dir = root.join("fuzz");
-    let targets: Vec<_> = TARGETS
-        .iter()
-        .filter(|(name, _)| only.as_deref().is_none_or(|o| o == *name))
-        .collect();
+    let targets: Vec<_> = TARGETS.iter().filter(|(name, _)| only.as_deref().is_none_or(|o| o == *name)).collect();
     if targets.is_empty() {
-        bail!(
-            "no fuzz target {:?}; the targets: {}",
-            only.unwrap_or_default(),
-            names().join(", ")
-        );
+        bail!("no fuzz target {:?}; the targets: {}", only.unwrap_or_default(), names().join(", "));
     }
-    let version = Command::new("cargo")
-        .args(["+nightly", "fuzz", "--version"])
-        .current_dir(&fuzz_dir)
-        .output();
+    let version = Command::new("cargo").args(["+nightly", "fuzz", "--version"]).current_dir(&fuzz_dir).output();
     if !version.is_ok_and(|o| o.status.success()) {
         bail!("cargo-fuzz on the nightly toolchain is needed: `rustup toolchain install nightly` and `cargo install cargo-fuzz`");
     }
@@ -128,11 +94,7 @@ pub fn run(args: &[String]) -> Result<()> {
         let seed_dir = target_dir.join("seeds").join(name);
         write_seeds(&root, *seeds, &seed_dir)?;
         std::fs::create_dir_all(&corpus)?;
-        let max_len = if *seeds == Seeds::Texts {
-            MAX_LEN_TEXT
-        } else {
-            MAX_LEN_FILE
-        };
+        let max_len = if *seeds == Seeds::Texts { MAX_LEN_TEXT } else { MAX_LEN_FILE };
         let output = Command::new("cargo")
             .args(["+nightly", "fuzz", "run", "--target-dir"])
             .arg(&target_dir)
@@ -149,21 +111,13 @@ pub fn run(args: &[String]) -> Result<()> {
         let log = String::from_utf8_lossy(&output.stderr);
         let runs = final_stat(&log, "stat::number_of_executed_units:").unwrap_or(0);
         let corpus_size = std::fs::read_dir(&corpus).map(|d| d.count()).unwrap_or(0);
-        let finding = if output.status.success() {
-            "none".to_string()
-        } else {
-            first_finding(&log)
-        };
-        eprintln!(
-            "{name}: {runs} executions in {seconds} s, corpus {corpus_size}, findings: {finding}"
-        );
+        let finding = if output.status.success() { "none".to_string() } else { first_finding(&log) };
+        eprintln!("{name}: {runs} executions in {seconds} s, corpus {corpus_size}, findings: {finding}");
         if !output.status.success() {
             eprintln!("{}", tail(&log, 40));
             failed.push(*name);
         }
-        rows.push(format!(
-            "| {name} | {seconds} | {runs} | {corpus_size} | {finding} |"
-        ));
+        rows.push(format!("| {name} | {seconds} | {runs} | {corpus_size} | {finding} |"));
     }
     println!("| target | seconds | executions | corpus files | findings |");
     println!("|---|---:|---:|---:|---|");
@@ -171,10 +125,7 @@ pub fn run(args: &[String]) -> Result<()> {
         println!("{row}");
     }
     if !failed.is_empty() {
-        bail!(
-            "fuzz targets found crashes: {} (inputs in fuzz/artifacts/)",
-            failed.join(", ")
-        );
+        bail!("fuzz targets found crashes: {} (inputs in fuzz/artifacts/)", failed.join(", "));
     }
     Ok(())
 }
@@ -194,14 +145,8 @@ fn write_seeds(root: &Path, seeds: Seeds, dir: &Path) -> Result<()> {
         Seeds::Files(files) => {
             let mut out = Vec::new();
             for file in files {
-                let bytes =
-                    std::fs::read(root.join(file)).with_context(|| format!("seed file {file}"))?;
-                out.extend(
-                    bytes
-                        .split(|&b| b == b'\n')
-                        .filter(|l| !l.is_empty())
-                        .map(<[u8]>::to_vec),
-                );
+                let bytes = std::fs::read(root.join(file)).with_context(|| format!("seed file {file}"))?;
+                out.extend(bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()).map(<[u8]>::to_vec));
                 out.push(bytes);
             }
             out
@@ -217,8 +162,7 @@ fn write_seeds(root: &Path, seeds: Seeds, dir: &Path) -> Result<()> {
 fn text_seeds(root: &Path) -> Result<Vec<Vec<u8>>> {
     let mut texts = std::collections::BTreeSet::new();
     for file in TEXT_FIXTURES {
-        let text = std::fs::read_to_string(root.join(file))
-            .with_context(|| format!("seed file {file}"))?;
+        let text = std::fs::read_to_string(root.join(file)).with_context(|| format!("seed file {file}"))?;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             if file.ends_with(".tsv") {
                 texts.extend(line.split('\t').map(str::to_string));
@@ -227,10 +171,7 @@ fn text_seeds(root: &Path) -> Result<Vec<Vec<u8>>> {
             }
         }
     }
-    let mut texts: Vec<String> = texts
-        .into_iter()
-        .filter(|t| !t.is_empty() && t.len() <= MAX_LEN_TEXT)
-        .collect();
+    let mut texts: Vec<String> = texts.into_iter().filter(|t| !t.is_empty() && t.len() <= MAX_LEN_TEXT).collect();
     texts.sort_by_key(String::len);
     Ok(texts.into_iter().map(String::into_bytes).collect())
 }
@@ -248,28 +189,19 @@ fn collect_strings(value: &serde_json::Value, out: &mut std::collections::BTreeS
 
 /// A `stat::name: value` line from libFuzzer's final statistics.
 fn final_stat(log: &str, key: &str) -> Option<u64> {
-    log.lines()
-        .rev()
-        .find_map(|l| l.trim().strip_prefix(key))
-        .and_then(|v| v.trim().parse().ok())
+    log.lines().rev().find_map(|l| l.trim().strip_prefix(key)).and_then(|v| v.trim().parse().ok())
 }
 
 /// What a failed run found, on one line: a panic's place and message, or libFuzzer's `SUMMARY`/`ERROR`.
 fn first_finding(log: &str) -> String {
     let lines: Vec<&str> = log.lines().collect();
-    let found = lines
-        .iter()
-        .position(|l| l.contains("panicked at"))
-        .map(|i| {
-            let message = lines.get(i + 1).copied().unwrap_or_default();
-            format!("{} {}", lines[i].trim(), message.trim())
-        });
+    let found = lines.iter().position(|l| l.contains("panicked at")).map(|i| {
+        let message = lines.get(i + 1).copied().unwrap_or_default();
+        format!("{} {}", lines[i].trim(), message.trim())
+    });
     found
         .or_else(|| {
-            lines
-                .iter()
-                .find(|l| l.starts_with("SUMMARY:") || l.contains("==ERROR:"))
-                .map(|l| l.trim().to_string())
+            lines.iter().find(|l| l.starts_with("SUMMARY:") || l.contains("==ERROR:")).map(|l| l.trim().to_string())
         })
         .unwrap_or_else(|| "the run failed (see the log above)".to_string())
         .replace('|', "/")
@@ -286,16 +218,9 @@ mod tests {
 
     /// The fuzz crate's `[[bin]]` names, read from fuzz/Cargo.toml.
     fn declared_targets(root: &Path) -> Result<Vec<String>> {
-        let manifest: toml::Table =
-            std::fs::read_to_string(root.join("fuzz/Cargo.toml"))?.parse()?;
-        let bins = manifest
-            .get("bin")
-            .and_then(|b| b.as_array())
-            .context("fuzz/Cargo.toml has no [[bin]]")?;
-        Ok(bins
-            .iter()
-            .filter_map(|b| b.get("name")?.as_str().map(str::to_string))
-            .collect())
+        let manifest: toml::Table = std::fs::read_to_string(root.join("fuzz/Cargo.toml"))?.parse()?;
+        let bins = manifest.get("bin").and_then(|b| b.as_array()).context("fuzz/Cargo.toml has no [[bin]]")?;
+        Ok(bins.iter().filter_map(|b| b.get("name")?.as_str().map(str::to_string)).collect())
     }
 
     #[test]
@@ -305,23 +230,12 @@ mod tests {
         declared.sort();
         let mut listed: Vec<String> = names().into_iter().map(str::to_string).collect();
         listed.sort();
-        assert_eq!(
-            declared, listed,
-            "fuzz/Cargo.toml's [[bin]]s and xtask/src/fuzz.rs TARGETS differ"
-        );
+        assert_eq!(declared, listed, "fuzz/Cargo.toml's [[bin]]s and xtask/src/fuzz.rs TARGETS differ");
         for (name, seeds) in TARGETS {
-            assert!(
-                root.join("fuzz/fuzz_targets")
-                    .join(format!("{name}.rs"))
-                    .exists(),
-                "{name}.rs is missing"
-            );
+            assert!(root.join("fuzz/fuzz_targets").join(format!("{name}.rs")).exists(), "{name}.rs is missing");
             if let Seeds::Files(files) = seeds {
                 for file in *files {
-                    assert!(
-                        root.join(file).exists(),
-                        "seed file {file} of {name} is missing"
-                    );
+                    assert!(root.join(file).exists(), "seed file {file} of {name} is missing");
                 }
             }
         }
@@ -331,26 +245,15 @@ mod tests {
     fn text_seeds_come_from_the_fixtures() {
         let seeds = text_seeds(&project_root()).unwrap();
         assert!(seeds.len() > 100, "only {} text seeds", seeds.len());
-        assert!(seeds
-            .iter()
-            .any(|s| String::from_utf8_lossy(s).contains("தமிழ்")));
+        assert!(seeds.iter().any(|s| String::from_utf8_lossy(s).contains("தமிழ்")));
     }
 
     #[test]
     fn final_stats_are_read() {
         let log = "#1234 DONE cov: 10\nstat::number_of_executed_units: 98765\nstat::average_exec_per_sec:     4938\n";
-        assert_eq!(
-            final_stat(log, "stat::number_of_executed_units:"),
-            Some(98765)
-        );
-        assert_eq!(
-            final_stat("nothing", "stat::number_of_executed_units:"),
-            None
-        );
+        assert_eq!(final_stat(log, "stat::number_of_executed_units:"), Some(98765));
+        assert_eq!(final_stat("nothing", "stat::number_of_executed_units:"), None);
         let crash = "INFO: seed\nthread '<unnamed>' (9) panicked at src/x.rs:1:2:\nnot idempotent\nnote: …\n";
-        assert_eq!(
-            first_finding(crash),
-            "thread '<unnamed>' (9) panicked at src/x.rs:1:2: not idempotent"
-        );
+        assert_eq!(first_finding(crash), "thread '<unnamed>' (9) panicked at src/x.rs:1:2: not idempotent");
     }
 }

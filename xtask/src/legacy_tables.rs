@@ -17,8 +17,7 @@ fn root() -> PathBuf {
 }
 
 fn read_json(rel: &str) -> Result<serde_json::Value> {
-    let text =
-        std::fs::read_to_string(root().join(rel)).with_context(|| format!("reading {rel}"))?;
+    let text = std::fs::read_to_string(root().join(rel)).with_context(|| format!("reading {rel}"))?;
     serde_json::from_str(&text).with_context(|| format!("parsing {rel}"))
 }
 
@@ -38,15 +37,12 @@ pub fn generate() -> Result<String> {
     let mut names: Vec<&String> = encodings.keys().collect();
     names.sort();
     for name in names {
-        let Some(pairs) = encodings[name].as_array() else {
-            bail!("{TABLES}: {name} is not a list")
-        };
+        let Some(pairs) = encodings[name].as_array() else { bail!("{TABLES}: {name} is not a list") };
         writeln!(out, "    ({name:?}, &[")?;
         for pair in pairs {
-            let (Some(legacy), Some(unicode)) = (
-                pair.get(0).and_then(|v| v.as_str()),
-                pair.get(1).and_then(|v| v.as_str()),
-            ) else {
+            let (Some(legacy), Some(unicode)) =
+                (pair.get(0).and_then(|v| v.as_str()), pair.get(1).and_then(|v| v.as_str()))
+            else {
                 bail!("{TABLES}: {name}: a pair is not two strings: {pair}")
             };
             writeln!(out, "        ({legacy:?}, {unicode:?}),")?;
@@ -57,14 +53,9 @@ pub fn generate() -> Result<String> {
     out.push_str("/// glibc's `iconv -f TSCII -t UTF-8` of each byte alone (\"\" where iconv rejects the byte).\n");
     out.push_str("#[rustfmt::skip]\n");
     out.push_str("pub(crate) static GLIBC_TSCII: [&str; 256] = [\n");
-    let Some(bytes) = tscii.get("bytes").and_then(|b| b.as_object()) else {
-        bail!("{TSCII}: no \"bytes\" object")
-    };
+    let Some(bytes) = tscii.get("bytes").and_then(|b| b.as_object()) else { bail!("{TSCII}: no \"bytes\" object") };
     for byte in 0..256u32 {
-        let text = bytes
-            .get(&format!("{byte:02X}"))
-            .and_then(|v| v.as_str())
-            .unwrap_or("");
+        let text = bytes.get(&format!("{byte:02X}")).and_then(|v| v.as_str()).unwrap_or("");
         writeln!(out, "    {text:?}, // {byte:02X}")?;
     }
     out.push_str("];\n");
@@ -93,9 +84,6 @@ mod tests {
     #[test]
     fn legacy_tables_are_fresh() {
         let committed = std::fs::read_to_string(super::root().join(super::TARGET)).unwrap();
-        assert!(
-            committed == super::generate().unwrap(),
-            "stale: run `cargo xtask legacy-tables`"
-        );
+        assert!(committed == super::generate().unwrap(), "stale: run `cargo xtask legacy-tables`");
     }
 }

@@ -8,8 +8,8 @@ use anyhow::{bail, Result};
 mod tidy;
 
 // --- area: score (issue 4) ---
-mod bench_peers;
 mod audio_fixtures;
+mod bench_peers;
 mod demo_data;
 
 // --- area: graphemes (issue 5) ---
@@ -40,10 +40,7 @@ mod legacy_tables;
 
 /// The workspace root (xtask lives one folder below it).
 fn project_root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask has a parent folder")
-        .to_path_buf()
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask has a parent folder").to_path_buf()
 }
 
 const HELP: &[&str] = &[
@@ -111,11 +108,7 @@ fn main() -> Result<()> {
 
         // --- arm: release (issue 10) ---
         Some("check-version") => {
-            let tag = rest
-                .iter()
-                .position(|a| a == "--tag")
-                .and_then(|i| rest.get(i + 1))
-                .map(String::as_str);
+            let tag = rest.iter().position(|a| a == "--tag").and_then(|i| rest.get(i + 1)).map(String::as_str);
             version::check_version(tag, rest.iter().any(|a| a == "--bless-scoring")).map(|_| ())
         }
         Some("release") => release::release(rest),

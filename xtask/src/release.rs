@@ -17,12 +17,7 @@ use crate::project_root;
 use crate::version;
 
 /// Files whose version lines the bump rewrites.
-const VERSIONED: &[&str] = &[
-    "Cargo.toml",
-    "CITATION.cff",
-    "Cargo.lock",
-    "crates/uraikal-py/Cargo.toml",
-];
+const VERSIONED: &[&str] = &["Cargo.toml", "CITATION.cff", "Cargo.lock", "crates/uraikal-py/Cargo.toml"];
 
 pub fn release(args: &[String]) -> Result<()> {
     let dry_run = args.iter().any(|a| a == "--dry-run");
@@ -59,20 +54,8 @@ pub fn release(args: &[String]) -> Result<()> {
         run(&root, "cargo", &publish)?;
         // The dry run keeps its .crate files in a scratch folder; `cargo package` (no second build) writes them
         // to target/package, where their sizes are checked.
-        run(
-            &root,
-            "cargo",
-            &[
-                "package",
-                "--workspace",
-                "--exclude",
-                "xtask",
-                "--no-verify",
-                "--allow-dirty",
-            ],
-        )?;
-        let target =
-            std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+        run(&root, "cargo", &["package", "--workspace", "--exclude", "xtask", "--no-verify", "--allow-dirty"])?;
+        let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
         for line in check_crate_sizes(&target.join("package"), &new)? {
             println!("{line}");
         }
@@ -85,20 +68,14 @@ pub fn release(args: &[String]) -> Result<()> {
         println!("release --dry-run: files restored");
     }
     result?;
-    let tests = if no_test {
-        "tests skipped (--no-test)"
-    } else {
-        "tests passed"
-    };
+    let tests = if no_test { "tests skipped (--no-test)" } else { "tests passed" };
     println!("release {new}: checks and `cargo publish --dry-run` passed, packages under 10 MB; {tests}.");
     if dry_run {
         println!("To release for real: cargo xtask release {new}");
     } else {
         println!("Now commit and push the tag; CI publishes to crates.io:");
     }
-    println!(
-        "  git commit -am \"Release v{new}\" && git tag v{new} && git push origin main v{new}"
-    );
+    println!("  git commit -am \"Release v{new}\" && git tag v{new} && git push origin main v{new}");
     Ok(())
 }
 
@@ -128,34 +105,18 @@ fn check_crate_sizes(dir: &Path, version: &str) -> Result<Vec<String>> {
         }
     }
     if lines.is_empty() {
-        bail!(
-            "no *{suffix} in {}: did `cargo publish --dry-run` run?",
-            dir.display()
-        );
+        bail!("no *{suffix} in {}: did `cargo publish --dry-run` run?", dir.display());
     }
     if !too_big.is_empty() {
-        bail!(
-            "over crates.io's 10 MB limit: {}\n{}",
-            too_big.join(", "),
-            lines.join("\n")
-        );
+        bail!("over crates.io's 10 MB limit: {}\n{}", too_big.join(", "), lines.join("\n"));
     }
-    lines.insert(
-        0,
-        format!(
-            "packaged crates (crates.io limit {} MB):",
-            CRATES_IO_LIMIT / 1_000_000
-        ),
-    );
+    lines.insert(0, format!("packaged crates (crates.io limit {} MB):", CRATES_IO_LIMIT / 1_000_000));
     Ok(lines)
 }
 
 fn is_semver(v: &str) -> bool {
     let parts: Vec<&str> = v.split('.').collect();
-    parts.len() == 3
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    parts.len() == 3 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Rewrites the workspace version, every internal `=X.Y.Z` pin, CITATION.cff and the lock file's entries.
@@ -182,11 +143,7 @@ fn bump(root: &Path, old: &str, new: &str) -> Result<()> {
     let python = root.join("crates/uraikal-py/Cargo.toml");
     if python.exists() {
         let t = fs::read_to_string(&python)?;
-        let t = t.replacen(
-            &format!("version = \"{old}\""),
-            &format!("version = \"{new}\""),
-            1,
-        );
+        let t = t.replacen(&format!("version = \"{old}\""), &format!("version = \"{new}\""), 1);
         fs::write(&python, t)?;
     }
     let cff = root.join("CITATION.cff");
@@ -194,13 +151,7 @@ fn bump(root: &Path, old: &str, new: &str) -> Result<()> {
         let t = fs::read_to_string(&cff)?;
         let t: Vec<String> = t
             .lines()
-            .map(|l| {
-                if l.starts_with("version:") {
-                    format!("version: {new}")
-                } else {
-                    l.to_string()
-                }
-            })
+            .map(|l| if l.starts_with("version:") { format!("version: {new}") } else { l.to_string() })
             .collect();
         fs::write(&cff, t.join("\n") + "\n")?;
     }
@@ -229,10 +180,7 @@ fn bump(root: &Path, old: &str, new: &str) -> Result<()> {
 
 fn run(root: &Path, program: &str, args: &[&str]) -> Result<()> {
     println!("$ {program} {}", args.join(" "));
-    let status = Command::new(program)
-        .args(args)
-        .current_dir(root)
-        .status()?;
+    let status = Command::new(program).args(args).current_dir(root).status()?;
     if !status.success() {
         bail!("`{program} {}` failed ({status})", args.join(" "));
     }
@@ -255,27 +203,14 @@ mod tests {
     #[test]
     fn a_crate_over_the_limit_fails() {
         let dir = tempfile::tempdir().unwrap();
-        let put = |name: &str, len: u64| {
-            std::fs::File::create(dir.path().join(name))
-                .unwrap()
-                .set_len(len)
-                .unwrap()
-        };
+        let put = |name: &str, len: u64| std::fs::File::create(dir.path().join(name)).unwrap().set_len(len).unwrap();
         put("uraikal-text-0.1.0.crate", 200_000);
         put("uraikal-d4-0.0.9.crate", 20_000_000); // another version: not this release's
         let lines = check_crate_sizes(dir.path(), "0.1.0").unwrap();
         assert_eq!(lines[1], "  uraikal-text-0.1.0.crate: 0.20 MB");
         put("uraikal-d4-0.1.0.crate", 10_000_001);
-        let error = check_crate_sizes(dir.path(), "0.1.0")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            error.contains("over crates.io's 10 MB limit: uraikal-d4-0.1.0.crate"),
-            "{error}"
-        );
-        assert!(
-            check_crate_sizes(dir.path(), "9.9.9").is_err(),
-            "nothing packaged is an error"
-        );
+        let error = check_crate_sizes(dir.path(), "0.1.0").unwrap_err().to_string();
+        assert!(error.contains("over crates.io's 10 MB limit: uraikal-d4-0.1.0.crate"), "{error}");
+        assert!(check_crate_sizes(dir.path(), "9.9.9").is_err(), "nothing packaged is an error");
     }
 }

@@ -18,28 +18,16 @@ use anyhow::{bail, Context, Result};
 /// The Uraikal crates each crate may depend on (normal and build dependencies).
 const LAYERS: &[(&str, &[&str])] = &[
     // The Python bindings sit beside the CLI (a separate Cargo workspace, built by maturin).
-    (
-        "uraikal-py",
-        &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-tasks"],
-    ),
+    ("uraikal-py", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-tasks"]),
     ("uraikal-text", &[]),
     ("uraikal-io", &[]),
     ("uraikal-numbers", &["uraikal-text"]),
     ("uraikal-yaappu", &["uraikal-text"]),
     ("uraikal-legacy", &["uraikal-text"]),
     ("uraikal-metrics", &["uraikal-text", "uraikal-numbers"]),
-    (
-        "uraikal-asr",
-        &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"],
-    ),
-    (
-        "uraikal-d4",
-        &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"],
-    ),
-    (
-        "uraikal-prep",
-        &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"],
-    ),
+    ("uraikal-asr", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"]),
+    ("uraikal-d4", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"]),
+    ("uraikal-prep", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"]),
     (
         "uraikal-cli",
         &[
@@ -56,11 +44,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     // --- area: tasks (issue 22) ---
-    (
-        "uraikal-tasks",
-        &["uraikal-text", "uraikal-numbers", "uraikal-yaappu", "uraikal-metrics"],
-    ),
-
+    ("uraikal-tasks", &["uraikal-text", "uraikal-numbers", "uraikal-yaappu", "uraikal-metrics"]),
     // House (issue 18): a dev-dependency of every test suite (publish = false), depending on nothing.
     ("uraikal-test-support", &[]),
 ];
@@ -87,11 +71,7 @@ pub fn run(_args: &[String]) -> Result<()> {
 }
 
 fn dependency_names(manifest: &toml::Table, section: &str) -> Vec<String> {
-    manifest
-        .get(section)
-        .and_then(|d| d.as_table())
-        .map(|d| d.keys().cloned().collect())
-        .unwrap_or_default()
+    manifest.get(section).and_then(|d| d.as_table()).map(|d| d.keys().cloned().collect()).unwrap_or_default()
 }
 
 fn check_layering(root: &Path, problems: &mut Vec<String>) -> Result<()> {
@@ -101,9 +81,7 @@ fn check_layering(root: &Path, problems: &mut Vec<String>) -> Result<()> {
             continue;
         }
         let text = std::fs::read_to_string(&manifest_path)?;
-        let manifest: toml::Table = text
-            .parse()
-            .with_context(|| format!("parsing {}", manifest_path.display()))?;
+        let manifest: toml::Table = text.parse().with_context(|| format!("parsing {}", manifest_path.display()))?;
         let name = manifest
             .get("package")
             .and_then(|p| p.get("name"))
@@ -125,9 +103,7 @@ fn check_layering(root: &Path, problems: &mut Vec<String>) -> Result<()> {
                 problems.push(format!("{name} depends on {dep}, which the layering forbids"));
             }
             if name == "uraikal-text" && !dep.starts_with("unicode-") {
-                problems.push(format!(
-                    "uraikal-text depends on {dep}; it may use Unicode data crates only"
-                ));
+                problems.push(format!("uraikal-text depends on {dep}; it may use Unicode data crates only"));
             }
         }
     }
@@ -164,10 +140,7 @@ fn check_sources(root: &Path, problems: &mut Vec<String>) -> Result<()> {
         }
         for (number, line) in text.lines().enumerate() {
             if forbidden.iter().any(|f| line.trim_start().starts_with(f)) {
-                problems.push(format!(
-                    "{shown}:{}: ignored and should-panic tests are not allowed",
-                    number + 1
-                ));
+                problems.push(format!("{shown}:{}: ignored and should-panic tests are not allowed", number + 1));
             }
         }
     }
@@ -202,10 +175,7 @@ fn check_fixtures(root: &Path, problems: &mut Vec<String>) -> Result<()> {
         let relative = file.strip_prefix(root).unwrap_or(&file);
         let shown = relative.display().to_string().replace('\\', "/");
         let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let folder = relative
-            .parent()
-            .map(|p| format!("{}/", p.display()))
-            .unwrap_or_default();
+        let folder = relative.parent().map(|p| format!("{}/", p.display())).unwrap_or_default();
         let listed = readme.contains(&shown)
             || (readme.contains(&folder) && readme.contains(name))
             || patterns.iter().any(|p| glob_match(p, &shown));
@@ -222,12 +192,7 @@ fn check_fixtures(root: &Path, problems: &mut Vec<String>) -> Result<()> {
 fn fixture_patterns(readme: &str) -> Vec<String> {
     let mut out = Vec::new();
     for line in readme.lines().filter(|l| l.starts_with("| ")) {
-        let cell = line
-            .trim_start_matches("| ")
-            .split(" |")
-            .next()
-            .unwrap_or("")
-            .trim_matches('`');
+        let cell = line.trim_start_matches("| ").split(" |").next().unwrap_or("").trim_matches('`');
         let mut base = String::from("fixtures/");
         for (k, piece) in cell.split(", ").map(|p| p.trim().trim_matches('`')).enumerate() {
             let full = if piece.starts_with("fixtures/") || piece.starts_with("crates/") {
@@ -238,11 +203,7 @@ fn fixture_patterns(readme: &str) -> Vec<String> {
             if k == 0 {
                 // Later pieces are relative to the first one's folder, up to its first wildcard segment.
                 let fixed: Vec<&str> = full.split('/').take_while(|seg| !seg.contains('*')).collect();
-                let depth = if fixed.len() == full.split('/').count() {
-                    fixed.len() - 1
-                } else {
-                    fixed.len()
-                };
+                let depth = if fixed.len() == full.split('/').count() { fixed.len() - 1 } else { fixed.len() };
                 base = fixed[..depth].iter().map(|seg| format!("{seg}/")).collect();
             }
             match (full.find('('), full.find(')')) {
@@ -262,15 +223,9 @@ fn fixture_patterns(readme: &str) -> Vec<String> {
 /// exclude are still checked, which errs on the safe side.
 fn excluded_folders(manifest: &toml::Table, workspace: &toml::Table) -> Vec<String> {
     let own = manifest.get("package").and_then(|p| p.get("exclude"));
-    let inherited = own
-        .and_then(|e| e.get("workspace"))
-        .and_then(|w| w.as_bool())
-        .unwrap_or(false);
+    let inherited = own.and_then(|e| e.get("workspace")).and_then(|w| w.as_bool()).unwrap_or(false);
     let list = if inherited {
-        workspace
-            .get("workspace")
-            .and_then(|w| w.get("package"))
-            .and_then(|p| p.get("exclude"))
+        workspace.get("workspace").and_then(|w| w.get("package")).and_then(|p| p.get("exclude"))
     } else {
         own
     };
@@ -423,13 +378,7 @@ fn licence_allowed(expression: &str) -> bool {
 
 fn check_licences(root: &Path, problems: &mut Vec<String>) -> Result<()> {
     let output = std::process::Command::new(env!("CARGO"))
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--filter-platform",
-            "x86_64-unknown-linux-gnu",
-        ])
+        .args(["metadata", "--format-version", "1", "--filter-platform", "x86_64-unknown-linux-gnu"])
         .current_dir(root)
         .output()
         .context("running cargo metadata")?;
@@ -444,9 +393,8 @@ fn check_licences(root: &Path, problems: &mut Vec<String>) -> Result<()> {
         }
         match package["license"].as_str() {
             Some(licence) if licence_allowed(licence) => {}
-            Some(licence) => problems.push(format!(
-                "dependency {name} is under {licence:?}, not on the allow-list (xtask/src/tidy.rs)"
-            )),
+            Some(licence) => problems
+                .push(format!("dependency {name} is under {licence:?}, not on the allow-list (xtask/src/tidy.rs)")),
             None => problems.push(format!("dependency {name} declares no SPDX licence")),
         }
     }
@@ -470,28 +418,11 @@ mod tests {
         assert!(crate_data.iter().any(|p| glob_match(p, "crates/uraikal-d4/data/tokenizers/bert/tokenizer.json")));
         assert!(crate_data.iter().any(|p| glob_match(p, "crates/uraikal-d4/data/tokenizers/SOURCES.md")));
         let p = fixture_patterns("| fixtures/tokenizers/*/tokenizer.json(.gz), SOURCES.md, */LICENSE* | x | y |");
-        assert!(
-            p.iter()
-                .any(|p| glob_match(p, "fixtures/tokenizers/o200k_base/tokenizer.json.gz")),
-            "{p:?}"
-        );
-        assert!(
-            p.iter()
-                .any(|p| glob_match(p, "fixtures/tokenizers/bert/tokenizer.json")),
-            "{p:?}"
-        );
-        assert!(
-            p.iter().any(|p| glob_match(p, "fixtures/tokenizers/SOURCES.md")),
-            "{p:?}"
-        );
-        assert!(
-            p.iter().any(|p| glob_match(p, "fixtures/tokenizers/bert/LICENSE")),
-            "{p:?}"
-        );
-        assert!(
-            !p.iter().any(|p| glob_match(p, "fixtures/tokenizers/bert/vocab.txt")),
-            "{p:?}"
-        );
+        assert!(p.iter().any(|p| glob_match(p, "fixtures/tokenizers/o200k_base/tokenizer.json.gz")), "{p:?}");
+        assert!(p.iter().any(|p| glob_match(p, "fixtures/tokenizers/bert/tokenizer.json")), "{p:?}");
+        assert!(p.iter().any(|p| glob_match(p, "fixtures/tokenizers/SOURCES.md")), "{p:?}");
+        assert!(p.iter().any(|p| glob_match(p, "fixtures/tokenizers/bert/LICENSE")), "{p:?}");
+        assert!(!p.iter().any(|p| glob_match(p, "fixtures/tokenizers/bert/vocab.txt")), "{p:?}");
         assert!(!glob_match("fixtures/*.json", "fixtures/a/b.json"));
     }
 
@@ -541,25 +472,16 @@ mod tests {
             )
             .unwrap();
         });
-        assert!(
-            layering.contains("uraikal-text depends on uraikal-metrics, which the layering forbids"),
-            "{layering}"
-        );
+        assert!(layering.contains("uraikal-text depends on uraikal-metrics, which the layering forbids"), "{layering}");
         assert!(layering.contains("it may use Unicode data crates only"), "{layering}");
         let header =
             broken_tree(|root| std::fs::write(root.join("crates/uraikal-text/src/lib.rs"), "fn f() {}\n").unwrap());
         assert!(header.contains("does not start with a `//!` comment"), "{header}");
         let ignored = broken_tree(|root| {
-            std::fs::write(
-                root.join("crates/uraikal-text/src/lib.rs"),
-                concat!("//! t\n#[", "ignore]\nfn f() {}\n"),
-            )
-            .unwrap()
+            std::fs::write(root.join("crates/uraikal-text/src/lib.rs"), concat!("//! t\n#[", "ignore]\nfn f() {}\n"))
+                .unwrap()
         });
-        assert!(
-            ignored.contains(":2: ignored and should-panic tests are not allowed"),
-            "{ignored}"
-        );
+        assert!(ignored.contains(":2: ignored and should-panic tests are not allowed"), "{ignored}");
         let fixture = broken_tree(|root| std::fs::write(root.join("fixtures/unlisted.json"), "{}").unwrap());
         assert!(fixture.contains("fixtures/unlisted.json: not listed"), "{fixture}");
         let bundled = broken_tree(|root| {
@@ -590,7 +512,8 @@ mod tests {
             );
         });
         assert!(
-            outside.contains(r#"crates/uraikal-text/src/lib.rs:3: embeds "../../../fixtures/b.txt", outside its crate"#),
+            outside
+                .contains(r#"crates/uraikal-text/src/lib.rs:3: embeds "../../../fixtures/b.txt", outside its crate"#),
             "{outside}"
         );
         assert!(outside.contains(r#"lib.rs:6: embeds "../../other/", outside its crate"#), "{outside}");

@@ -16,9 +16,7 @@ use crate::project_root;
 
 /// Runs every version check; returns the workspace version.
 pub fn check_version(tag: Option<&str>, bless_scoring: bool) -> Result<String> {
-    let tag = tag
-        .map(str::to_string)
-        .or_else(|| std::env::var("GITHUB_REF_NAME").ok().filter(|t| t.starts_with('v')));
+    let tag = tag.map(str::to_string).or_else(|| std::env::var("GITHUB_REF_NAME").ok().filter(|t| t.starts_with('v')));
     check_version_at(&project_root(), tag.as_deref(), bless_scoring)
 }
 
@@ -37,9 +35,7 @@ pub fn check_version_at(root: &Path, tag: Option<&str>, bless_scoring: bool) -> 
             .and_then(|v| v.as_str())
             .map(str::to_string);
         if v.as_deref() != Some(version.as_str()) {
-            problems.push(format!(
-                "{PYTHON_MANIFEST} has version {v:?}, expected {version:?} (the wheel's version)"
-            ));
+            problems.push(format!("{PYTHON_MANIFEST} has version {v:?}, expected {version:?} (the wheel's version)"));
         }
     }
     if let Some(tag) = tag {
@@ -49,11 +45,7 @@ pub fn check_version_at(root: &Path, tag: Option<&str>, bless_scoring: bool) -> 
     }
     check_scoring(&root, bless_scoring, &mut problems)?;
     if !problems.is_empty() {
-        bail!(
-            "check-version found {} problem(s):\n  - {}",
-            problems.len(),
-            problems.join("\n  - ")
-        );
+        bail!("check-version found {} problem(s):\n  - {}", problems.len(), problems.join("\n  - "));
     }
     println!("check-version: version {version}, all crates consistent, scoring hash matches URAIKAL_VERSION");
     Ok(version)
@@ -61,8 +53,7 @@ pub fn check_version_at(root: &Path, tag: Option<&str>, bless_scoring: bool) -> 
 
 fn read_toml(path: &Path) -> Result<toml::Table> {
     let text = fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    text.parse::<toml::Table>()
-        .with_context(|| format!("parsing {}", path.display()))
+    text.parse::<toml::Table>().with_context(|| format!("parsing {}", path.display()))
 }
 
 /// The `[workspace.package] version`.
@@ -80,10 +71,7 @@ pub fn workspace_version(root: &Path) -> Result<String> {
 /// package built by maturin outside the workspace, checked separately).
 pub fn member_manifests(root: &Path) -> Result<Vec<PathBuf>> {
     let ws = read_toml(&root.join("Cargo.toml"))?;
-    let members = ws
-        .get("workspace")
-        .and_then(|w| w.get("members"))
-        .and_then(|m| m.as_array());
+    let members = ws.get("workspace").and_then(|w| w.get("members")).and_then(|m| m.as_array());
     let mut out: Vec<PathBuf> = members
         .into_iter()
         .flatten()
@@ -101,10 +89,7 @@ const PYTHON_MANIFEST: &str = "crates/uraikal-py/Cargo.toml";
 
 fn check_crates(root: &Path, version: &str, problems: &mut Vec<String>) -> Result<()> {
     let ws = read_toml(&root.join("Cargo.toml"))?;
-    let deps = ws
-        .get("workspace")
-        .and_then(|w| w.get("dependencies"))
-        .and_then(|d| d.as_table());
+    let deps = ws.get("workspace").and_then(|w| w.get("dependencies")).and_then(|d| d.as_table());
     let pinned = format!("={version}");
     let mut internal = Vec::new();
     for (name, spec) in deps.into_iter().flatten() {
@@ -114,9 +99,7 @@ fn check_crates(root: &Path, version: &str, problems: &mut Vec<String>) -> Resul
         internal.push(name.clone());
         let v = spec.get("version").and_then(|v| v.as_str());
         if v != Some(pinned.as_str()) {
-            problems.push(format!(
-                "[workspace.dependencies] {name} has version {v:?}, expected {pinned:?}"
-            ));
+            problems.push(format!("[workspace.dependencies] {name} has version {v:?}, expected {pinned:?}"));
         }
         if spec.get("path").is_none() {
             problems.push(format!("[workspace.dependencies] {name} has no path"));
@@ -125,12 +108,9 @@ fn check_crates(root: &Path, version: &str, problems: &mut Vec<String>) -> Resul
     for manifest in member_manifests(root)? {
         let t = read_toml(&manifest)?;
         let shown = manifest.strip_prefix(root).unwrap_or(&manifest).display().to_string();
-        let inherits = t
-            .get("package")
-            .and_then(|p| p.get("version"))
-            .and_then(|v| v.get("workspace"))
-            .and_then(|w| w.as_bool())
-            == Some(true);
+        let inherits =
+            t.get("package").and_then(|p| p.get("version")).and_then(|v| v.get("workspace")).and_then(|w| w.as_bool())
+                == Some(true);
         if !inherits {
             problems.push(format!("{shown}: package.version must be `version.workspace = true`"));
         }
@@ -147,9 +127,7 @@ fn check_crates(root: &Path, version: &str, problems: &mut Vec<String>) -> Resul
                     ));
                 }
                 if via_workspace && !internal.contains(name) {
-                    problems.push(format!(
-                        "{shown}: [{section}] {name} is not in [workspace.dependencies]"
-                    ));
+                    problems.push(format!("{shown}: [{section}] {name} is not in [workspace.dependencies]"));
                 }
             }
         }
@@ -159,9 +137,7 @@ fn check_crates(root: &Path, version: &str, problems: &mut Vec<String>) -> Resul
 
 fn check_changelog(root: &Path, version: &str, problems: &mut Vec<String>) -> Result<()> {
     let text = fs::read_to_string(root.join("CHANGELOG.md")).context("reading CHANGELOG.md")?;
-    let has = text
-        .lines()
-        .any(|l| l.starts_with("## ") && l[3..].split_whitespace().next() == Some(version));
+    let has = text.lines().any(|l| l.starts_with("## ") && l[3..].split_whitespace().next() == Some(version));
     if !has {
         problems.push(format!("CHANGELOG.md has no `## {version}` section"));
     }
@@ -233,11 +209,7 @@ const RECORD: &str = "xtask/scoring-hash.txt";
 pub fn scoring_hash(root: &Path) -> Result<String> {
     let list = fs::read_to_string(root.join(SOURCES)).with_context(|| format!("reading {SOURCES}"))?;
     let mut files = Vec::new();
-    for line in list
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
+    for line in list.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let p = root.join(line);
         if p.is_dir() {
             let mut stack = vec![p];
@@ -284,10 +256,7 @@ fn check_scoring(root: &Path, bless: bool, problems: &mut Vec<String>) -> Result
     let record_path = root.join(RECORD);
     let recorded = fs::read_to_string(&record_path).with_context(|| format!("reading {RECORD}"))?;
     let field = |k: &str| {
-        recorded.lines().find_map(|l| {
-            l.strip_prefix(k)
-                .map(|r| r.trim_start_matches([' ', '=']).trim().to_string())
-        })
+        recorded.lines().find_map(|l| l.strip_prefix(k).map(|r| r.trim_start_matches([' ', '=']).trim().to_string()))
     };
     let (rv, rh) = (field("uraikal_version"), field("sha256"));
     let same_version = rv.as_deref() == Some(version.as_str());
@@ -339,11 +308,7 @@ mod tests {
             format!("//! a\npub const URAIKAL_VERSION: &str = \"{uraikal_version}\";\n"),
         )
         .unwrap();
-        fs::write(
-            root.join("crates/uraikal-a/src/score.rs"),
-            "//! the rules\nfn rule() {}\n",
-        )
-        .unwrap();
+        fs::write(root.join("crates/uraikal-a/src/score.rs"), "//! the rules\nfn rule() {}\n").unwrap();
         fs::write(root.join("CHANGELOG.md"), changelog).unwrap();
         fs::write(root.join(SOURCES), "crates/uraikal-a/src/score.rs\n").unwrap();
         dir

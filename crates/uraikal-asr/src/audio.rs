@@ -44,10 +44,7 @@ pub enum ErrorKind {
 
 impl Error {
     fn new(path: &Path, kind: ErrorKind) -> Error {
-        Error {
-            path: path.to_path_buf(),
-            kind,
-        }
+        Error { path: path.to_path_buf(), kind }
     }
 
     /// The audio file the error is about.
@@ -66,10 +63,9 @@ impl fmt::Display for Error {
         write!(f, "{}: ", self.path.display())?;
         match &self.kind {
             ErrorKind::Io(e) => write!(f, "cannot read audio: {e}"),
-            ErrorKind::Unsupported(m) => write!(
-                f,
-                "unsupported audio ({m}); Uraikal decodes WAV, MP3, FLAC, OGG/Vorbis and AAC in MP4/M4A"
-            ),
+            ErrorKind::Unsupported(m) => {
+                write!(f, "unsupported audio ({m}); Uraikal decodes WAV, MP3, FLAC, OGG/Vorbis and AAC in MP4/M4A")
+            }
             ErrorKind::Corrupt(m) => write!(f, "corrupt audio: {m}"),
             ErrorKind::Empty => write!(f, "audio file holds no samples"),
             ErrorKind::Resample(m) => write!(f, "cannot resample audio: {m}"),
@@ -121,10 +117,7 @@ pub fn decode(path: &Path) -> Result<Decoded, Error> {
             Err(hound::Error::Unsupported) => decode_symphonia(path)?,
             // The file was just opened, so a read error here is a file that ends too early.
             Err(hound::Error::IoError(e)) => {
-                return Err(Error::new(
-                    path,
-                    ErrorKind::Corrupt(format!("the file ends early ({e})")),
-                ))
+                return Err(Error::new(path, ErrorKind::Corrupt(format!("the file ends early ({e})"))))
             }
             Err(e) => return Err(Error::new(path, ErrorKind::Corrupt(e.to_string()))),
             Ok(decoded) => decoded,
@@ -164,10 +157,7 @@ fn decode_wav(path: &Path) -> Result<Decoded, hound::Error> {
         hound::SampleFormat::Float => reader.into_samples::<f32>().collect::<Result<_, _>>()?,
         hound::SampleFormat::Int => {
             let scale = 1.0 / (1u64 << (spec.bits_per_sample - 1)) as f32;
-            reader
-                .into_samples::<i32>()
-                .map(|s| s.map(|v| v as f32 * scale))
-                .collect::<Result<_, _>>()?
+            reader.into_samples::<i32>().map(|s| s.map(|v| v as f32 * scale)).collect::<Result<_, _>>()?
         }
     };
     Ok(Decoded {
@@ -192,16 +182,11 @@ fn decode_symphonia(path: &Path) -> Result<Decoded, Error> {
         hint.with_extension(extension);
     }
     // Gapless mode trims the encoder delay and padding of MP3 and AAC, so lengths match the source.
-    let format_options = FormatOptions {
-        enable_gapless: true,
-        ..Default::default()
-    };
+    let format_options = FormatOptions { enable_gapless: true, ..Default::default() };
     let probed = symphonia::default::get_probe()
         .format(&hint, stream, &format_options, &MetadataOptions::default())
         .map_err(|e| match e {
-            SymphoniaError::Unsupported(_) => {
-                fail(ErrorKind::Unsupported("not a known audio container".into()))
-            }
+            SymphoniaError::Unsupported(_) => fail(ErrorKind::Unsupported("not a known audio container".into())),
             SymphoniaError::IoError(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
                 fail(ErrorKind::Unsupported("not a known audio container".into()))
             }
@@ -216,9 +201,8 @@ fn decode_symphonia(path: &Path) -> Result<Decoded, Error> {
     let track_id = track.id;
     let mut sample_rate = track.codec_params.sample_rate;
     let mut channels = track.codec_params.channels.map(|c| c.count());
-    let mut decoder = symphonia::default::get_codecs()
-        .make(&track.codec_params, &DecoderOptions::default())
-        .map_err(classify)?;
+    let mut decoder =
+        symphonia::default::get_codecs().make(&track.codec_params, &DecoderOptions::default()).map_err(classify)?;
 
     let mut samples = Vec::new();
     let mut skipped_packets = 0;
@@ -252,18 +236,10 @@ fn decode_symphonia(path: &Path) -> Result<Decoded, Error> {
         }
     }
     if samples.is_empty() && skipped_packets > 0 {
-        return Err(fail(ErrorKind::Corrupt(format!(
-            "none of its {skipped_packets} packets decode"
-        ))));
+        return Err(fail(ErrorKind::Corrupt(format!("none of its {skipped_packets} packets decode"))));
     }
-    let sample_rate =
-        sample_rate.ok_or_else(|| fail(ErrorKind::Corrupt("no sample rate".into())))?;
-    Ok(Decoded {
-        samples,
-        sample_rate,
-        channels: channels.unwrap_or(1),
-        skipped_packets,
-    })
+    let sample_rate = sample_rate.ok_or_else(|| fail(ErrorKind::Corrupt("no sample rate".into())))?;
+    Ok(Decoded { samples, sample_rate, channels: channels.unwrap_or(1), skipped_packets })
 }
 
 /// Averages interleaved channels into one.
@@ -272,10 +248,7 @@ fn downmix(interleaved: &[f32], channels: usize) -> Vec<f32> {
         return interleaved.to_vec();
     }
     let scale = 1.0 / channels as f32;
-    interleaved
-        .chunks_exact(channels)
-        .map(|frame| frame.iter().sum::<f32>() * scale)
-        .collect()
+    interleaved.chunks_exact(channels).map(|frame| frame.iter().sum::<f32>() * scale).collect()
 }
 
 /// Resamples mono `samples` from `from` Hz to `to` Hz with a band-limited FFT resampler. The output has
@@ -288,34 +261,21 @@ pub fn resample(samples: &[f32], from: u32, to: u32) -> Result<Vec<f32>, String>
         return Err(format!("sample rate {from} Hz to {to} Hz"));
     }
     let expected = (samples.len() as u64 * u64::from(to)).div_ceil(u64::from(from)) as usize;
-    let mut resampler = FftFixedIn::<f32>::new(from as usize, to as usize, 1024, 2, 1)
-        .map_err(|e| e.to_string())?;
+    let mut resampler = FftFixedIn::<f32>::new(from as usize, to as usize, 1024, 2, 1).map_err(|e| e.to_string())?;
     let delay = resampler.output_delay();
     let mut out = Vec::with_capacity(expected + delay + 2048);
     let mut rest = samples;
     while rest.len() >= resampler.input_frames_next() {
         let (chunk, tail) = rest.split_at(resampler.input_frames_next());
-        out.extend_from_slice(
-            &resampler
-                .process(&[chunk], None)
-                .map_err(|e| e.to_string())?[0],
-        );
+        out.extend_from_slice(&resampler.process(&[chunk], None).map_err(|e| e.to_string())?[0]);
         rest = tail;
     }
     if !rest.is_empty() {
-        out.extend_from_slice(
-            &resampler
-                .process_partial(Some(&[rest]), None)
-                .map_err(|e| e.to_string())?[0],
-        );
+        out.extend_from_slice(&resampler.process_partial(Some(&[rest]), None).map_err(|e| e.to_string())?[0]);
     }
     // Flush the samples still held in the resampler's delay line.
     while out.len() < delay + expected {
-        out.extend_from_slice(
-            &resampler
-                .process_partial::<&[f32]>(None, None)
-                .map_err(|e| e.to_string())?[0],
-        );
+        out.extend_from_slice(&resampler.process_partial::<&[f32]>(None, None).map_err(|e| e.to_string())?[0]);
     }
     Ok(out[delay..delay + expected].to_vec())
 }
@@ -326,9 +286,7 @@ mod tests {
 
     fn tone(frequency: f32, rate: u32, seconds: f32) -> Vec<f32> {
         let n = (rate as f32 * seconds) as usize;
-        (0..n)
-            .map(|i| 0.5 * (2.0 * std::f32::consts::PI * frequency * i as f32 / rate as f32).sin())
-            .collect()
+        (0..n).map(|i| 0.5 * (2.0 * std::f32::consts::PI * frequency * i as f32 / rate as f32).sin()).collect()
     }
 
     /// The share of a half-second window's energy that lies at `frequency` (1.0 for a pure tone of that
@@ -337,8 +295,7 @@ mod tests {
         let window = &samples[samples.len() / 4..samples.len() / 4 + rate as usize / 2];
         let (mut re, mut im, mut total) = (0f64, 0f64, 0f64);
         for (i, s) in window.iter().enumerate() {
-            let phase =
-                2.0 * std::f64::consts::PI * f64::from(frequency) * i as f64 / f64::from(rate);
+            let phase = 2.0 * std::f64::consts::PI * f64::from(frequency) * i as f64 / f64::from(rate);
             re += f64::from(*s) * phase.cos();
             im += f64::from(*s) * phase.sin();
             total += f64::from(*s) * f64::from(*s);
@@ -352,30 +309,16 @@ mod tests {
 
     #[test]
     fn a_tone_keeps_its_frequency_and_level_through_resampling() {
-        for (rate, frequency) in [
-            (44_100, 440.0),
-            (48_000, 1000.0),
-            (32_000, 3000.0),
-            (22_050, 250.0),
-            (8_000, 600.0),
-        ] {
+        for (rate, frequency) in [(44_100, 440.0), (48_000, 1000.0), (32_000, 3000.0), (22_050, 250.0), (8_000, 600.0)]
+        {
             let input = tone(frequency, rate, 1.0);
             let output = resample(&input, rate, WHISPER_SAMPLE_RATE).unwrap();
             assert_eq!(output.len(), WHISPER_SAMPLE_RATE as usize, "{rate} Hz");
             let share = energy_share(&output, WHISPER_SAMPLE_RATE, frequency);
-            assert!(
-                share > 0.99,
-                "{rate} Hz: {share} of the energy at {frequency} Hz"
-            );
-            assert!(
-                energy_share(&output, WHISPER_SAMPLE_RATE, frequency + 50.0) < 0.01,
-                "{rate} Hz"
-            );
+            assert!(share > 0.99, "{rate} Hz: {share} of the energy at {frequency} Hz");
+            assert!(energy_share(&output, WHISPER_SAMPLE_RATE, frequency + 50.0) < 0.01, "{rate} Hz");
             let level = rms(&output[2000..14_000]);
-            assert!(
-                (level - 0.5 / 2f32.sqrt()).abs() < 0.01,
-                "{rate} Hz: rms {level}"
-            );
+            assert!((level - 0.5 / 2f32.sqrt()).abs() < 0.01, "{rate} Hz: rms {level}");
         }
     }
 
@@ -385,23 +328,14 @@ mod tests {
         let mut input = vec![0.0f32; 48_000];
         input[24_000] = 1.0;
         let output = resample(&input, 48_000, WHISPER_SAMPLE_RATE).unwrap();
-        let peak = output
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.abs().total_cmp(&b.1.abs()))
-            .unwrap()
-            .0;
+        let peak = output.iter().enumerate().max_by(|a, b| a.1.abs().total_cmp(&b.1.abs())).unwrap().0;
         assert!((7999..=8001).contains(&peak), "peak at {peak}");
     }
 
     #[test]
     fn content_above_the_new_nyquist_is_removed() {
         let output = resample(&tone(12_000.0, 48_000, 1.0), 48_000, WHISPER_SAMPLE_RATE).unwrap();
-        assert!(
-            rms(&output[2000..14_000]) < 0.01,
-            "aliasing: rms {}",
-            rms(&output[2000..14_000])
-        );
+        assert!(rms(&output[2000..14_000]) < 0.01, "aliasing: rms {}", rms(&output[2000..14_000]));
     }
 
     #[test]

@@ -57,7 +57,11 @@ pub struct PairedRate {
 /// Compares two scoring runs over the same manifests (`a.utterances[i]` and `b.utterances[i]` are the same
 /// utterance). Replicates: `a.options.bootstrap`, seed `a.options.seed` (SPEC S10.1). Runs of different
 /// lengths, or slice members beyond them, are a [`MismatchedRuns`] error.
-pub fn compare(slice_members: &[(String, Vec<usize>)], a: &Scores, b: &Scores) -> Result<Vec<PairedSlice>, MismatchedRuns> {
+pub fn compare(
+    slice_members: &[(String, Vec<usize>)],
+    a: &Scores,
+    b: &Scores,
+) -> Result<Vec<PairedSlice>, MismatchedRuns> {
     let in_range = slice_members.iter().flat_map(|(_, m)| m).all(|&i| i < a.utterances.len());
     if a.utterances.len() != b.utterances.len() || !in_range {
         return Err(MismatchedRuns { utterances: [a.utterances.len(), b.utterances.len()] });

@@ -37,7 +37,11 @@ pub fn read_hypotheses(path: &Path) -> Result<Hypotheses, Error> {
 pub fn parse_hypotheses(path: &Path, text: &[u8]) -> Result<Hypotheses, Error> {
     let (sha256, rows) = rayon::join(
         || sha256_hex(text),
-        || parse_lines(path, text, |raw: RawHypothesis<'_>, line| Ok((raw.id.into_owned(), raw.hyp.into_owned(), line))),
+        || {
+            parse_lines(path, text, |raw: RawHypothesis<'_>, line| {
+                Ok((raw.id.into_owned(), raw.hyp.into_owned(), line))
+            })
+        },
     );
     let rows = rows?;
     let mut by_id: FxHashMap<String, (String, usize)> = FxHashMap::default();

@@ -103,7 +103,10 @@ pub fn parse_manifests(sources: &[(PathBuf, &[u8])]) -> Result<Manifests, Error>
                             return Err("empty \"slice\"".to_string());
                         }
                         if raw.slice == crate::score::MACRO {
-                            return Err(format!("the slice name {:?} is reserved for the macro average", crate::score::MACRO));
+                            return Err(format!(
+                                "the slice name {:?} is reserved for the macro average",
+                                crate::score::MACRO
+                            ));
                         }
                         let lattice = match &raw.lattice {
                             None | Some(serde_json::Value::Null) => None,
@@ -130,13 +133,22 @@ pub fn parse_manifests(sources: &[(PathBuf, &[u8])]) -> Result<Manifests, Error>
     for utterance in &manifests.utterances {
         if let Some(&(first_file, first_line)) = seen.get(utterance.id.as_str()) {
             let (file_index, line) = utterance.origin;
-            let first = if first_file == file_index { format!("line {first_line}") } else { format!("{}:{first_line}", sources[first_file].0.display()) };
-            return Err(Error::invalid(&sources[file_index].0, Some(line), format!("duplicate id {:?} (first at {first})", utterance.id)));
+            let first = if first_file == file_index {
+                format!("line {first_line}")
+            } else {
+                format!("{}:{first_line}", sources[first_file].0.display())
+            };
+            return Err(Error::invalid(
+                &sources[file_index].0,
+                Some(line),
+                format!("duplicate id {:?} (first at {first})", utterance.id),
+            ));
         }
         seen.insert(&utterance.id, utterance.origin);
     }
     drop(seen);
-    manifests.files = sources.iter().zip(digests).map(|((path, _), sha256)| InputFile { path: path.clone(), sha256 }).collect();
+    manifests.files =
+        sources.iter().zip(digests).map(|((path, _), sha256)| InputFile { path: path.clone(), sha256 }).collect();
     if manifests.utterances.is_empty() {
         let path = sources.first().map(|s| s.0.clone()).unwrap_or_default();
         return Err(Error::invalid(path, None, "no utterances in the manifest(s)"));
@@ -160,7 +172,8 @@ where
     uraikal_io::non_blank_lines(text)
         .par_iter()
         .map(|&(line, source)| {
-            let raw = serde_json::from_slice::<R>(source).map_err(|e| Error::invalid(path, Some(line), describe(&e)))?;
+            let raw =
+                serde_json::from_slice::<R>(source).map_err(|e| Error::invalid(path, Some(line), describe(&e)))?;
             convert(raw, line).map_err(|message| Error::invalid(path, Some(line), message))
         })
         .collect::<Vec<Result<T, Error>>>()

@@ -90,7 +90,8 @@ pub fn report(manifests: &Manifests, hypotheses: &Hypotheses, top: usize) -> Rep
             uraikal_text::letters(text).map(|l| l.text.to_string()).filter(|l| l != " ").collect()
         };
         let (rl, hl) = (letters_of(&reference), letters_of(&hypothesis));
-        let (rl, hl): (Vec<&str>, Vec<&str>) = (rl.iter().map(String::as_str).collect(), hl.iter().map(String::as_str).collect());
+        let (rl, hl): (Vec<&str>, Vec<&str>) =
+            (rl.iter().map(String::as_str).collect(), hl.iter().map(String::as_str).collect());
         letters.add(&rl, &hl, &align::align(&rl, &hl));
     }
     Report { words: words.top(top), letters: letters.top(top) }

@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use serde::Serialize;
-use uraikal_metrics::align::{self, Alignment, Counts};
-use uraikal_metrics::bootstrap::{percentile_interval, replicate_sums};
 pub use uraikal_metrics::a1::OiwerCounts;
 use uraikal_metrics::a1::{self, OiwerReference};
+use uraikal_metrics::align::{self, Alignment, Counts};
+use uraikal_metrics::bootstrap::{percentile_interval, replicate_sums};
 use uraikal_metrics::lattice::{self, Mode};
 use uraikal_metrics::rates::{error_rate, Rates};
 use uraikal_metrics::{CerCounts, URAIKAL_VERSION};
@@ -189,7 +189,12 @@ pub fn score(manifests: &Manifests, hypotheses: &Hypotheses, options: ScoreOptio
             .iter()
             .map(|&i| {
                 let s = &utterances[i];
-                [s.word.errors() as u64, s.word.reference_len() as u64, s.char.errors() as u64, s.char.reference_len() as u64]
+                [
+                    s.word.errors() as u64,
+                    s.word.reference_len() as u64,
+                    s.char.errors() as u64,
+                    s.char.reference_len() as u64,
+                ]
             })
             .collect();
         let seed = options.seed ^ fnv1a(name.as_bytes());
@@ -227,7 +232,12 @@ pub fn score(manifests: &Manifests, hypotheses: &Hypotheses, options: ScoreOptio
     }
 
     let macro_replicates: Vec<(f64, f64)> = (0..options.bootstrap)
-        .map(|b| (mean(replicates.iter().map(|r| r[b].0)).unwrap_or(f64::NAN), mean(replicates.iter().map(|r| r[b].1)).unwrap_or(f64::NAN)))
+        .map(|b| {
+            (
+                mean(replicates.iter().map(|r| r[b].0)).unwrap_or(f64::NAN),
+                mean(replicates.iter().map(|r| r[b].1)).unwrap_or(f64::NAN),
+            )
+        })
         .collect();
     let macro_average = SliceScore {
         slice: MACRO.to_string(),
@@ -419,7 +429,12 @@ pub struct LatticeRecord {
 }
 
 /// The records of a results file: one per slice, then the macro record (SPEC S9.1).
-pub fn result_records(scores: &Scores, manifests: &Manifests, hypotheses: &Hypotheses, system: &str) -> Vec<ResultRecord> {
+pub fn result_records(
+    scores: &Scores,
+    manifests: &Manifests,
+    hypotheses: &Hypotheses,
+    system: &str,
+) -> Vec<ResultRecord> {
     let (major, minor, patch) = uraikal_text::UNICODE_VERSION;
     // MER, WIL and WIP of a slice's summed word counts (jiwer's formulas, SPEC S3); the macro record takes the
     // mean over the slices, as for the WER.
@@ -468,9 +483,17 @@ pub fn result_records(scores: &Scores, manifests: &Manifests, hypotheses: &Hypot
             lattice_utterances: s.lattices,
             oiwer_mode: Mode::Uraikal.as_str(),
         }),
-        bootstrap: BootstrapRecord { replicates: scores.options.bootstrap, seed: scores.options.seed, level: CONFIDENCE },
+        bootstrap: BootstrapRecord {
+            replicates: scores.options.bootstrap,
+            seed: scores.options.seed,
+            level: CONFIDENCE,
+        },
         manifests: manifests.files.iter().map(FileRecord::from).collect(),
-        hypotheses: hypotheses.file.as_ref().map(FileRecord::from).unwrap_or(FileRecord { path: String::new(), sha256: String::new() }),
+        hypotheses: hypotheses
+            .file
+            .as_ref()
+            .map(FileRecord::from)
+            .unwrap_or(FileRecord { path: String::new(), sha256: String::new() }),
     };
     let mut out: Vec<ResultRecord> = scores.slices.iter().map(|s| record(s, "corpus")).collect();
     out.push(record(&scores.macro_average, "macro"));

@@ -96,11 +96,7 @@ impl Shard {
         for (rank, &position) in order.iter().enumerate() {
             mine[position] = rank % self.count + 1 == self.index;
         }
-        items
-            .into_iter()
-            .zip(mine)
-            .filter_map(|(item, keep)| keep.then_some(item))
-            .collect()
+        items.into_iter().zip(mine).filter_map(|(item, keep)| keep.then_some(item)).collect()
     }
 }
 
@@ -130,11 +126,7 @@ impl HypAppender {
         let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
         let (whole, tail) = bytes.split_at(complete);
         let whole = std::str::from_utf8(whole).map_err(|e| {
-            let line = whole[..e.valid_up_to()]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count()
-                + 1;
+            let line = whole[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
             Error::invalid(path, Some(line), "invalid UTF-8 in a hypothesis line")
         })?;
         let mut done = HashSet::new();
@@ -146,22 +138,13 @@ impl HypAppender {
             }
             let hyp = parse_hyp_line(line).map_err(|m| Error::invalid(path, Some(index + 1), m))?;
             if !done.insert(hyp.id.clone()) {
-                return Err(Error::invalid(
-                    path,
-                    Some(index + 1),
-                    format!("duplicate id {:?}", hyp.id),
-                ));
+                return Err(Error::invalid(path, Some(index + 1), format!("duplicate id {:?}", hyp.id)));
             }
         }
-        let tail_record = std::str::from_utf8(tail)
-            .ok()
-            .and_then(|t| parse_hyp_line(t).ok());
+        let tail_record = std::str::from_utf8(tail).ok().and_then(|t| parse_hyp_line(t).ok());
         let mut repaired = None;
         if !tail.is_empty() {
-            let file = OpenOptions::new()
-                .append(true)
-                .open(path)
-                .map_err(|e| Error::io(path, e))?;
+            let file = OpenOptions::new().append(true).open(path).map_err(|e| Error::io(path, e))?;
             match tail_record {
                 Some(hyp) if !done.contains(&hyp.id) => {
                     (&file).write_all(b"\n").map_err(|e| Error::io(path, e))?;
@@ -169,28 +152,14 @@ impl HypAppender {
                     done.insert(hyp.id);
                 }
                 _ => {
-                    file.set_len(complete as u64)
-                        .map_err(|e| Error::io(path, e))?;
-                    repaired = Some(format!(
-                        "line {}: removed a partial line of {} bytes",
-                        last_line + 1,
-                        tail.len()
-                    ));
+                    file.set_len(complete as u64).map_err(|e| Error::io(path, e))?;
+                    repaired = Some(format!("line {}: removed a partial line of {} bytes", last_line + 1, tail.len()));
                 }
             }
             file.sync_all().map_err(|e| Error::io(path, e))?;
         }
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| Error::io(path, e))?;
-        Ok(HypAppender {
-            path: path.to_path_buf(),
-            file,
-            done,
-            repaired,
-        })
+        let file = OpenOptions::new().create(true).append(true).open(path).map_err(|e| Error::io(path, e))?;
+        Ok(HypAppender { path: path.to_path_buf(), file, done, repaired })
     }
 
     /// Ids that already have a line.
@@ -205,18 +174,11 @@ impl HypAppender {
 
     /// Appends one line and makes it durable before returning, so a crash loses nothing written.
     pub fn append(&mut self, id: &str, hyp: &str) -> Result<(), Error> {
-        let mut line = serde_json::to_string(&Hyp {
-            id: id.to_string(),
-            hyp: hyp.to_string(),
-        })
-        .expect("strings always serialise");
+        let mut line =
+            serde_json::to_string(&Hyp { id: id.to_string(), hyp: hyp.to_string() }).expect("strings always serialise");
         line.push('\n');
-        self.file
-            .write_all(line.as_bytes())
-            .map_err(|e| Error::io(&self.path, e))?;
-        self.file
-            .sync_data()
-            .map_err(|e| Error::io(&self.path, e))?;
+        self.file.write_all(line.as_bytes()).map_err(|e| Error::io(&self.path, e))?;
+        self.file.sync_data().map_err(|e| Error::io(&self.path, e))?;
         self.done.insert(id.to_string());
         Ok(())
     }
@@ -253,18 +215,13 @@ pub struct MergeReport {
 impl MergeReport {
     /// True when the merged file is complete and unambiguous.
     pub fn is_clean(&self) -> bool {
-        self.missing.is_empty()
-            && self.extra.is_empty()
-            && self.duplicates.iter().all(|d| !d.conflicting)
+        self.missing.is_empty() && self.extra.is_empty() && self.duplicates.iter().all(|d| !d.conflicting)
     }
 }
 
 /// Joins hypothesis files (shards). Output order: manifest order when `manifest_ids` is given (extras
 /// after, in input order), else input order. Every file must be whole (resume an interrupted shard first).
-pub fn merge_hyps(
-    inputs: &[PathBuf],
-    manifest_ids: Option<&[String]>,
-) -> Result<(Vec<Hyp>, MergeReport), Error> {
+pub fn merge_hyps(inputs: &[PathBuf], manifest_ids: Option<&[String]>) -> Result<(Vec<Hyp>, MergeReport), Error> {
     let mut first: HashMap<String, (usize, String)> = HashMap::new();
     let mut merged: Vec<Hyp> = Vec::new();
     let mut duplicates: Vec<Duplicate> = Vec::new();
@@ -294,10 +251,7 @@ pub fn merge_hyps(
             }
         }
     }
-    let mut report = MergeReport {
-        duplicates,
-        ..MergeReport::default()
-    };
+    let mut report = MergeReport { duplicates, ..MergeReport::default() };
     if let Some(ids) = manifest_ids {
         let wanted: HashSet<&str> = ids.iter().map(String::as_str).collect();
         let mut by_id: HashMap<String, Hyp> = HashMap::new();
@@ -348,18 +302,9 @@ mod tests {
             let mut seen = Vec::new();
             for index in 1..=count {
                 let part = Shard { index, count }.select(all.clone(), |s| s.as_str());
-                assert!(
-                    part.len() == 10 / count || part.len() == 10 / count + 1,
-                    "{index}/{count}: {part:?}"
-                );
-                let positions: Vec<usize> = part
-                    .iter()
-                    .map(|id| all.iter().position(|a| a == id).unwrap())
-                    .collect();
-                assert!(
-                    positions.windows(2).all(|w| w[0] < w[1]),
-                    "manifest order kept"
-                );
+                assert!(part.len() == 10 / count || part.len() == 10 / count + 1, "{index}/{count}: {part:?}");
+                let positions: Vec<usize> = part.iter().map(|id| all.iter().position(|a| a == id).unwrap()).collect();
+                assert!(positions.windows(2).all(|w| w[0] < w[1]), "manifest order kept");
                 seen.extend(part);
             }
             seen.sort();
@@ -408,18 +353,8 @@ mod tests {
     #[test]
     fn resume_keeps_whole_lines_and_repairs_a_cut_one() {
         check_resume("", &[], "", false);
-        check_resume(
-            "{\"id\":\"a\",\"hyp\":\"x\"}\n",
-            &["a"],
-            "{\"id\":\"a\",\"hyp\":\"x\"}\n",
-            false,
-        );
-        check_resume(
-            "{\"id\":\"a\",\"hyp\":\"x\"}\n{\"id\": \"tr",
-            &["a"],
-            "{\"id\":\"a\",\"hyp\":\"x\"}\n",
-            true,
-        );
+        check_resume("{\"id\":\"a\",\"hyp\":\"x\"}\n", &["a"], "{\"id\":\"a\",\"hyp\":\"x\"}\n", false);
+        check_resume("{\"id\":\"a\",\"hyp\":\"x\"}\n{\"id\": \"tr", &["a"], "{\"id\":\"a\",\"hyp\":\"x\"}\n", true);
         check_resume(
             "{\"id\":\"a\",\"hyp\":\"x\"}\n{\"id\":\"b\",\"hyp\":\"\"}",
             &["a", "b"],
@@ -433,12 +368,7 @@ mod tests {
             "{\"id\":\"a\",\"hyp\":\"x\"}\n",
             true,
         );
-        check_resume(
-            b"{\"id\":\"a\",\"hyp\":\"x\"}\n\xe0\xae",
-            &["a"],
-            "{\"id\":\"a\",\"hyp\":\"x\"}\n",
-            true,
-        );
+        check_resume(b"{\"id\":\"a\",\"hyp\":\"x\"}\n\xe0\xae", &["a"], "{\"id\":\"a\",\"hyp\":\"x\"}\n", true);
     }
 
     #[test]
@@ -450,20 +380,13 @@ mod tests {
                 "{\"id\":\"a\",\"hyp\":\"x\"}\nnot json\n{\"id\":\"b\",\"hyp\":\"y\"}\n",
                 "x.jsonl:2: not a {\"id\", \"hyp\"} record",
             ),
-            (
-                "{\"id\":\"a\",\"hyp\":\"x\"}\n{\"id\":\"a\",\"hyp\":\"y\"}\n",
-                "x.jsonl:2: duplicate id \"a\"",
-            ),
+            ("{\"id\":\"a\",\"hyp\":\"x\"}\n{\"id\":\"a\",\"hyp\":\"y\"}\n", "x.jsonl:2: duplicate id \"a\""),
             ("{\"id\":\"a\",\"hyp\":3}\n", "x.jsonl:1: not a"),
         ] {
             fs::write(&path, content).unwrap();
             let err = HypAppender::open(&path).unwrap_err().to_string();
             assert!(err.contains(message), "{err}");
-            assert_eq!(
-                fs::read_to_string(&path).unwrap(),
-                content,
-                "left untouched"
-            );
+            assert_eq!(fs::read_to_string(&path).unwrap(), content, "left untouched");
         }
     }
 
@@ -472,12 +395,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let a = dir.path().join("a.jsonl");
         let b = dir.path().join("b.jsonl");
-        fs::write(
-            &a,
-            "{\"id\":\"3\",\"hyp\":\"c\"}\n{\"id\":\"1\",\"hyp\":\"a\"}\n",
-        )
-        .unwrap();
-        fs::write(&b, "{\"id\":\"1\",\"hyp\":\"a\"}\n{\"id\":\"9\",\"hyp\":\"z\"}\n{\"id\":\"3\",\"hyp\":\"C\"}\n").unwrap();
+        fs::write(&a, "{\"id\":\"3\",\"hyp\":\"c\"}\n{\"id\":\"1\",\"hyp\":\"a\"}\n").unwrap();
+        fs::write(&b, "{\"id\":\"1\",\"hyp\":\"a\"}\n{\"id\":\"9\",\"hyp\":\"z\"}\n{\"id\":\"3\",\"hyp\":\"C\"}\n")
+            .unwrap();
         let manifest: Vec<String> = ["1", "2", "3"].iter().map(|s| s.to_string()).collect();
         let (hyps, report) = merge_hyps(&[a.clone(), b.clone()], Some(&manifest)).unwrap();
         let order: Vec<&str> = hyps.iter().map(|h| h.id.as_str()).collect();
@@ -487,17 +407,11 @@ mod tests {
         assert_eq!(report.extra, ["9"]);
         assert_eq!(report.duplicates.len(), 2);
         assert!(!report.duplicates[0].conflicting && report.duplicates[1].conflicting);
-        assert_eq!(
-            report.duplicates[1].places,
-            [format!("{}:1", a.display()), format!("{}:3", b.display())]
-        );
+        assert_eq!(report.duplicates[1].places, [format!("{}:1", a.display()), format!("{}:3", b.display())]);
         assert!(!report.is_clean());
 
         let (hyps, report) = merge_hyps(&[a], None).unwrap();
-        assert_eq!(
-            hyps_to_jsonl(&hyps),
-            b"{\"id\":\"3\",\"hyp\":\"c\"}\n{\"id\":\"1\",\"hyp\":\"a\"}\n"
-        );
+        assert_eq!(hyps_to_jsonl(&hyps), b"{\"id\":\"3\",\"hyp\":\"c\"}\n{\"id\":\"1\",\"hyp\":\"a\"}\n");
         assert!(report.is_clean());
     }
 
@@ -507,19 +421,11 @@ mod tests {
         let m1 = dir.path().join("a1_x.jsonl");
         let m2 = dir.path().join("a1_y.jsonl");
         fs::write(&m1, "{\"id\":\"u1\",\"audio\":\"clips/u1.mp3\",\"text\":\"t\",\"slice\":\"s\"}\n{\"id\":\"u2\",\"audio\":\"/abs/u2.wav\",\"text\":\"t\",\"slice\":\"s\"}\n").unwrap();
-        fs::write(
-            &m2,
-            "{\"id\":\"u1\",\"audio\":\"u1.wav\",\"text\":\"t\",\"slice\":\"s\"}\n",
-        )
-        .unwrap();
+        fs::write(&m2, "{\"id\":\"u1\",\"audio\":\"u1.wav\",\"text\":\"t\",\"slice\":\"s\"}\n").unwrap();
         let items = read_audio_items(std::slice::from_ref(&m1)).unwrap();
         assert_eq!(items[0].audio, dir.path().join("clips/u1.mp3"));
         assert_eq!(items[1].audio, PathBuf::from("/abs/u2.wav"));
         let err = read_audio_items(&[m1, m2]).unwrap_err().to_string();
-        assert!(
-            err.contains("a1_y.jsonl:1: duplicate id \"u1\" (first at")
-                && err.contains("a1_x.jsonl:1)"),
-            "{err}"
-        );
+        assert!(err.contains("a1_y.jsonl:1: duplicate id \"u1\" (first at") && err.contains("a1_x.jsonl:1)"), "{err}");
     }
 }

@@ -74,10 +74,9 @@ impl fmt::Display for Error {
         match &self.kind {
             ErrorKind::ModelMissing => write!(f, "{model}: model file not found"),
             ErrorKind::Load(m) => write!(f, "{model}: not a loadable ggml Whisper model ({m})"),
-            ErrorKind::UnknownLanguage(l) => write!(
-                f,
-                "language {l:?} is not a Whisper language code (e.g. ta, en, auto)"
-            ),
+            ErrorKind::UnknownLanguage(l) => {
+                write!(f, "language {l:?} is not a Whisper language code (e.g. ta, en, auto)")
+            }
             ErrorKind::Run(m) => write!(f, "{model}: whisper.cpp failed: {m}"),
         }
     }
@@ -96,10 +95,7 @@ impl Transcriber {
     /// Loads a ggml Whisper model (whisper.cpp's format, e.g. `ggml-large-v3-turbo.bin`). whisper.cpp's own
     /// log lines are silenced.
     pub fn load(model: &Path, options: DecodingOptions) -> Result<Transcriber, Error> {
-        let fail = |kind| Error {
-            model: model.to_path_buf(),
-            kind,
-        };
+        let fail = |kind| Error { model: model.to_path_buf(), kind };
         if !model.is_file() {
             return Err(fail(ErrorKind::ModelMissing));
         }
@@ -109,11 +105,7 @@ impl Transcriber {
         whisper_rs::install_logging_hooks();
         let context = WhisperContext::new_with_params(model, WhisperContextParameters::default())
             .map_err(|e| fail(ErrorKind::Load(e.to_string())))?;
-        Ok(Transcriber {
-            model: model.to_path_buf(),
-            context,
-            options,
-        })
+        Ok(Transcriber { model: model.to_path_buf(), context, options })
     }
 
     /// The options in force.
@@ -123,18 +115,10 @@ impl Transcriber {
 
     /// Transcribes 16 kHz mono samples into text: the segments joined, surrounding space trimmed.
     pub fn transcribe(&self, samples: &[f32]) -> Result<String, Error> {
-        let fail = |m: String| Error {
-            model: self.model.clone(),
-            kind: ErrorKind::Run(m),
-        };
+        let fail = |m: String| Error { model: self.model.clone(), kind: ErrorKind::Run(m) };
         let strategy = match self.options.beam_size {
-            Some(k) if k > 1 => SamplingStrategy::BeamSearch {
-                beam_size: k as i32,
-                patience: -1.0,
-            },
-            _ => SamplingStrategy::Greedy {
-                best_of: self.options.best_of as i32,
-            },
+            Some(k) if k > 1 => SamplingStrategy::BeamSearch { beam_size: k as i32, patience: -1.0 },
+            _ => SamplingStrategy::Greedy { best_of: self.options.best_of as i32 },
         };
         let mut params = FullParams::new(strategy);
         params.set_n_threads(self.options.threads.max(1) as i32);
@@ -151,13 +135,8 @@ impl Transcriber {
         params.set_print_progress(false);
         params.set_print_realtime(false);
         params.set_print_timestamps(false);
-        let mut state = self
-            .context
-            .create_state()
-            .map_err(|e| fail(e.to_string()))?;
-        state
-            .full(params, samples)
-            .map_err(|e| fail(e.to_string()))?;
+        let mut state = self.context.create_state().map_err(|e| fail(e.to_string()))?;
+        state.full(params, samples).map_err(|e| fail(e.to_string()))?;
         let mut text = String::new();
         for segment in state.as_iter() {
             text.push_str(&segment.to_str_lossy().map_err(|e| fail(e.to_string()))?);

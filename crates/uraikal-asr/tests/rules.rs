@@ -19,7 +19,8 @@ fn hyp_line(id: &str, hyp: &str) -> String {
 
 /// Scores in-memory files; errors are returned as their messages.
 fn run(manifests: &[&str], hyps: &str, bootstrap: usize) -> Result<(Manifests, Scores), String> {
-    let sources: Vec<(PathBuf, &[u8])> = manifests.iter().enumerate().map(|(i, m)| (PathBuf::from(format!("m{i}.jsonl")), m.as_bytes())).collect();
+    let sources: Vec<(PathBuf, &[u8])> =
+        manifests.iter().enumerate().map(|(i, m)| (PathBuf::from(format!("m{i}.jsonl")), m.as_bytes())).collect();
     let manifests = parse_manifests(&sources).map_err(|e| e.to_string())?;
     let hypotheses = parse_hypotheses(Path::new("h.jsonl"), hyps.as_bytes()).map_err(|e| e.to_string())?;
     let scores = score(&manifests, &hypotheses, ScoreOptions { bootstrap, seed: 7 });
@@ -85,15 +86,39 @@ fn bad_lines_are_errors_naming_file_and_line() {
     let good = manifest_line("a", "ஒன்று", "s");
     let cases: Vec<(Vec<String>, String, &str)> = vec![
         (vec![good.clone() + "{\"id\": \"x\", \"text\": \n"], String::new(), "m0.jsonl:2: not valid JSON"),
-        (vec![good.clone() + "{\"id\": \"y\", \"audio\": \"a.wav\", \"slice\": \"s\"}\n"], String::new(), "m0.jsonl:2: missing field `text`"),
-        (vec![good.clone() + "\n" + &manifest_line("a", "x", "s")], String::new(), "m0.jsonl:3: duplicate id \"a\" (first at line 1)"),
-        (vec![good.clone(), manifest_line("a", "x", "s")], String::new(), "m1.jsonl:1: duplicate id \"a\" (first at m0.jsonl:1)"),
-        (vec![good.clone() + "{\"id\": \"b\", \"audio\": \"a\", \"text\": null, \"slice\": \"s\"}\n"], String::new(), "m0.jsonl:2: invalid type: null"),
-        (vec![good.clone() + "{\"id\": \"b\", \"audio\": \"a\", \"text\": 5, \"slice\": \"s\"}\n"], String::new(), "m0.jsonl:2: invalid type: integer"),
+        (
+            vec![good.clone() + "{\"id\": \"y\", \"audio\": \"a.wav\", \"slice\": \"s\"}\n"],
+            String::new(),
+            "m0.jsonl:2: missing field `text`",
+        ),
+        (
+            vec![good.clone() + "\n" + &manifest_line("a", "x", "s")],
+            String::new(),
+            "m0.jsonl:3: duplicate id \"a\" (first at line 1)",
+        ),
+        (
+            vec![good.clone(), manifest_line("a", "x", "s")],
+            String::new(),
+            "m1.jsonl:1: duplicate id \"a\" (first at m0.jsonl:1)",
+        ),
+        (
+            vec![good.clone() + "{\"id\": \"b\", \"audio\": \"a\", \"text\": null, \"slice\": \"s\"}\n"],
+            String::new(),
+            "m0.jsonl:2: invalid type: null",
+        ),
+        (
+            vec![good.clone() + "{\"id\": \"b\", \"audio\": \"a\", \"text\": 5, \"slice\": \"s\"}\n"],
+            String::new(),
+            "m0.jsonl:2: invalid type: integer",
+        ),
         (vec![manifest_line("a", "x", "macro")], String::new(), "m0.jsonl:1: the slice name \"macro\" is reserved"),
         (vec![manifest_line("", "x", "s")], String::new(), "m0.jsonl:1: empty \"id\""),
         (vec![String::from("\n")], String::new(), "m0.jsonl: no utterances"),
-        (vec![good.clone()], hyp_line("a", "x") + &hyp_line("a", "y"), "h.jsonl:2: duplicate id \"a\" (first at line 1)"),
+        (
+            vec![good.clone()],
+            hyp_line("a", "x") + &hyp_line("a", "y"),
+            "h.jsonl:2: duplicate id \"a\" (first at line 1)",
+        ),
         (vec![good.clone()], "{\"id\": \"a\"}\n".to_string(), "h.jsonl:1: missing field `hyp`"),
         (vec![good.clone()], "{\"id\": \"a\", \"hyp\": [1]}\n".to_string(), "h.jsonl:1: invalid type: sequence"),
         (vec![good.clone()], "[]\n".to_string(), "h.jsonl:1: invalid length 0"),
@@ -149,7 +174,14 @@ fn bootstrap_is_seeded_and_deterministic() {
     let mut h = String::new();
     for k in 0..40 {
         m += &manifest_line(&format!("u{k}"), "ஒன்று இரண்டு மூன்று", if k % 2 == 0 { "x" } else { "y" });
-        h += &hyp_line(&format!("u{k}"), if k % 3 == 0 { "ஒன்று மூன்று" } else { "ஒன்று இரண்டு மூன்று" });
+        h += &hyp_line(
+            &format!("u{k}"),
+            if k % 3 == 0 {
+                "ஒன்று மூன்று"
+            } else {
+                "ஒன்று இரண்டு மூன்று"
+            },
+        );
     }
     let (_, a) = run(&[&m], &h, 200).unwrap();
     let (_, b) = run(&[&m], &h, 200).unwrap();
@@ -254,11 +286,16 @@ fn grapheme_cer_is_the_grapheme_distance_of_the_normalised_texts() {
     // Tamil letters are fewer than code points, so the two CERs differ; the frozen CER is untouched.
     let kural = &scores.slices[0];
     assert!(kural.grapheme.reference_len < kural.char.reference_len());
-    assert_eq!(scores.macro_average.grapheme_cer, Some((scores.slices[0].grapheme_cer.unwrap() + scores.slices[1].grapheme_cer.unwrap()) / 2.0));
+    assert_eq!(
+        scores.macro_average.grapheme_cer,
+        Some((scores.slices[0].grapheme_cer.unwrap() + scores.slices[1].grapheme_cer.unwrap()) / 2.0)
+    );
 }
 
 fn lattice_line(id: &str, text: &str, slice: &str, lattice: Value) -> String {
-    serde_json::json!({"id": id, "audio": format!("{id}.wav"), "text": text, "slice": slice, "lattice": lattice}).to_string() + "\n"
+    serde_json::json!({"id": id, "audio": format!("{id}.wav"), "text": text, "slice": slice, "lattice": lattice})
+        .to_string()
+        + "\n"
 }
 
 #[test]

@@ -50,9 +50,8 @@ pub fn text_arg(arg: Option<&str>) -> Result<String> {
 pub fn read_stdin() -> Result<String> {
     let mut bytes = Vec::new();
     io::stdin().read_to_end(&mut bytes)?;
-    String::from_utf8(bytes).map_err(|e| {
-        anyhow!("stdin is not valid UTF-8: invalid byte at offset {}", e.utf8_error().valid_up_to())
-    })
+    String::from_utf8(bytes)
+        .map_err(|e| anyhow!("stdin is not valid UTF-8: invalid byte at offset {}", e.utf8_error().valid_up_to()))
 }
 
 /// True when the text came from stdin (so that line-by-line commands keep one output line per input line).

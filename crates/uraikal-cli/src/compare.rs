@@ -50,7 +50,10 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         for (name, scores) in [("A", &scores_a), ("B", &scores_b)] {
             let missing = scores.macro_average.missing;
             if missing > 0 || !scores.extra.is_empty() {
-                println!("{name}: {missing} missing (scored as empty output), {} extra (ids in no manifest, not scored)", scores.extra.len());
+                println!(
+                    "{name}: {missing} missing (scored as empty output), {} extra (ids in no manifest, not scored)",
+                    scores.extra.len()
+                );
             }
         }
     }
@@ -68,13 +71,25 @@ fn cell(rate: &PairedRate) -> String {
 /// The comparison table: per slice, A's and B's rates (%), A − B, its 95 % interval and p.
 pub fn table(rows: &[PairedSlice], a: &str, b: &str, options: ScoreOptions) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "A = {a}\nB = {b}\npaired bootstrap, {} replicates (seed {})", options.bootstrap, options.seed);
+    let _ =
+        writeln!(out, "A = {a}\nB = {b}\npaired bootstrap, {} replicates (seed {})", options.bootstrap, options.seed);
     let width = rows.iter().map(|r| r.slice.chars().count()).max().unwrap_or(5).max(5);
     let pad = |s: &str| format!("{s}{}", " ".repeat(width - s.chars().count()));
     let _ = writeln!(
         out,
         "{}  {:>10}  {:>6} {:>6} {:>7} {:<17} {:>5}  {:>6} {:>6} {:>7} {:<17} {:>5}",
-        pad("slice"), "utterances", "WER A", "WER B", "A − B", "95 % CI", "p", "CER A", "CER B", "A − B", "95 % CI", "p"
+        pad("slice"),
+        "utterances",
+        "WER A",
+        "WER B",
+        "A − B",
+        "95 % CI",
+        "p",
+        "CER A",
+        "CER B",
+        "A − B",
+        "95 % CI",
+        "p"
     );
     let shown: Vec<&PairedSlice> = rows.iter().filter(|r| r.slice != "macro" || rows.len() > 2).collect();
     for r in shown {

@@ -29,20 +29,13 @@ struct Line<'a> {
 /// Runs `uraikal decompose` (`decompose` true) or `uraikal compose`.
 pub fn run(args: ComposeArgs, decompose: bool) -> Result<ExitCode> {
     let input = common::text_arg(args.text.as_deref())?;
-    let lines: Vec<&str> = if common::is_stdin(args.text.as_deref()) {
-        input.lines().collect()
-    } else {
-        vec![input.as_str()]
-    };
+    let lines: Vec<&str> =
+        if common::is_stdin(args.text.as_deref()) { input.lines().collect() } else { vec![input.as_str()] };
     // From stdin, a line that cannot be (de)composed is reported and the stream goes on; the exit status
     // says that some lines failed.
     let mut failed = 0;
     for (index, line) in lines.iter().enumerate() {
-        let result = if decompose {
-            uraikal_text::decompose(line)
-        } else {
-            uraikal_text::compose(line)
-        };
+        let result = if decompose { uraikal_text::decompose(line) } else { uraikal_text::compose(line) };
         let output = match result {
             Ok(output) => output,
             Err(e) if lines.len() > 1 => {
@@ -53,10 +46,7 @@ pub fn run(args: ComposeArgs, decompose: bool) -> Result<ExitCode> {
             Err(e) => return Err(anyhow!("{e}")),
         };
         if args.json {
-            common::print_json(&Line {
-                input: line,
-                output: &output,
-            })?;
+            common::print_json(&Line { input: line, output: &output })?;
         } else {
             println!("{output}");
         }

@@ -22,7 +22,11 @@ const MANIFEST: (&str, &str) = ("data/demo/a1_demo.jsonl", include_str!("../data
 /// The example systems' hypotheses (`data/demo/hyps/`, made by `cargo xtask gen-demo`).
 const EXAMPLES: &[(&str, &str, &str)] = &[
     ("example-light", "references with light word errors", include_str!("../data/demo/hyps/example-light.jsonl")),
-    ("example-heavy", "references with heavy word errors, one missing", include_str!("../data/demo/hyps/example-heavy.jsonl")),
+    (
+        "example-heavy",
+        "references with heavy word errors, one missing",
+        include_str!("../data/demo/hyps/example-heavy.jsonl"),
+    ),
     (
         "example-legacy-order",
         "vowel signs in visual (legacy) order, one extra id",
@@ -72,14 +76,22 @@ fn pct(rate: Option<f64>) -> String {
 fn leaderboard(board: &[(&str, &str, Vec<ResultRecord>)], utterances: usize, options: ScoreOptions) -> String {
     let mut out = String::new();
     let first = &board[0].2[0];
-    let _ = writeln!(out, "Uraikal demo · track A1 (Tamil speech recognition) · benchmark {} · normaliser {} · Unicode {}", first.uraikal_version, first.normalizer_version, first.unicode_version);
+    let _ = writeln!(
+        out,
+        "Uraikal demo · track A1 (Tamil speech recognition) · benchmark {} · normaliser {} · Unicode {}",
+        first.uraikal_version, first.normalizer_version, first.unicode_version
+    );
     let _ = writeln!(out, "Sample test set: {utterances} utterances embedded in the binary ({}): Thirukkural couplets and espeak-ng clip sentences.", MANIFEST.0);
-    let _ = writeln!(out, "The systems are EXAMPLES: hypotheses made from the references by fixed, seeded rules (cargo xtask gen-demo),");
+    let _ = writeln!(
+        out,
+        "The systems are EXAMPLES: hypotheses made from the references by fixed, seeded rules (cargo xtask gen-demo),"
+    );
     let _ = writeln!(out, "not the output of real speech recognisers. Score your own with `uraikal score`.");
     let _ = writeln!(out);
     let slices: Vec<&str> = board[0].2.iter().filter(|r| r.aggregate != "macro").map(|r| r.slice.as_str()).collect();
     let name_width = board.iter().map(|b| b.0.len()).max().unwrap_or(6).max(6);
-    let mut header = format!("rank  {:<name_width$}  {:>11}  {:<16}  {:>11}", "system", "macro WER %", "95 % CI", "macro CER %");
+    let mut header =
+        format!("rank  {:<name_width$}  {:>11}  {:<16}  {:>11}", "system", "macro WER %", "95 % CI", "macro CER %");
     for s in &slices {
         let _ = write!(header, "  {:>10}", format!("{s} WER %"));
     }
@@ -88,7 +100,8 @@ fn leaderboard(board: &[(&str, &str, Vec<ResultRecord>)], utterances: usize, opt
     for (rank, (system, _, records)) in board.iter().enumerate() {
         let m = records.last().expect("macro record");
         let ci = m.wer_ci.map_or_else(String::new, |[l, h]| format!("[{:.2}, {:.2}]", l * 100.0, h * 100.0));
-        let mut line = format!("{:>4}  {:<name_width$}  {:>11}  {:<16}  {:>11}", rank + 1, system, pct(m.wer), ci, pct(m.cer));
+        let mut line =
+            format!("{:>4}  {:<name_width$}  {:>11}  {:<16}  {:>11}", rank + 1, system, pct(m.wer), ci, pct(m.cer));
         for s in &slices {
             let r = records.iter().find(|r| r.slice == *s);
             let _ = write!(line, "  {:>10}", pct(r.and_then(|r| r.wer)));

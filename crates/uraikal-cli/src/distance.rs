@@ -44,21 +44,14 @@ struct DistanceLine {
 pub fn run(args: DistanceArgs) -> Result<ExitCode> {
     let (metric, unit) = (args.metric, args.unit);
     if metric == Metric::Hamming && !args.pad {
-        let (r, h) = (
-            units(&args.reference, unit).len(),
-            units(&args.hypothesis, unit).len(),
-        );
+        let (r, h) = (units(&args.reference, unit).len(), units(&args.hypothesis, unit).len());
         if r != h {
             bail!("hamming needs texts of equal length: the reference has {r} {unit}s, the hypothesis {h} (--pad counts the extra units as mismatches)");
         }
     }
     let value = text_distance(&args.reference, &args.hypothesis, metric, unit);
     if args.json {
-        common::print_json(&DistanceLine {
-            metric: metric.as_str(),
-            unit: unit.as_str(),
-            value,
-        })?;
+        common::print_json(&DistanceLine { metric: metric.as_str(), unit: unit.as_str(), value })?;
     } else {
         println!("{value}");
     }

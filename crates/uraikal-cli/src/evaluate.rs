@@ -162,18 +162,12 @@ struct Plan {
 impl Plan {
     fn score(&self, reference: &str, hypothesis: &str) -> PairResult {
         PairResult {
-            cer: self
-                .cer
-                .then(|| cer_counts(reference, hypothesis, self.unit)),
-            chrf: self
-                .chrf
-                .then(|| chrf_stats(reference, hypothesis, self.unit, ChrfConfig::CHRF)),
-            chrfpp: self
-                .chrfpp
-                .then(|| chrf_stats(reference, hypothesis, self.unit, ChrfConfig::CHRF_PLUS_PLUS)),
-            charbleu: self
-                .charbleu
-                .then(|| charbleu_weighted(reference, hypothesis, self.unit, &self.charbleu_weights, self.charbleu_mode)),
+            cer: self.cer.then(|| cer_counts(reference, hypothesis, self.unit)),
+            chrf: self.chrf.then(|| chrf_stats(reference, hypothesis, self.unit, ChrfConfig::CHRF)),
+            chrfpp: self.chrfpp.then(|| chrf_stats(reference, hypothesis, self.unit, ChrfConfig::CHRF_PLUS_PLUS)),
+            charbleu: self.charbleu.then(|| {
+                charbleu_weighted(reference, hypothesis, self.unit, &self.charbleu_weights, self.charbleu_mode)
+            }),
         }
     }
 
@@ -183,10 +177,7 @@ impl Plan {
             unit: self.unit.as_str(),
             cer: result.cer.map(|c| c.rate()),
             chrf: result.chrf.as_ref().map(|s| s.score(ChrfConfig::CHRF.beta)),
-            chrfpp: result
-                .chrfpp
-                .as_ref()
-                .map(|s| s.score(ChrfConfig::CHRF_PLUS_PLUS.beta)),
+            chrfpp: result.chrfpp.as_ref().map(|s| s.score(ChrfConfig::CHRF_PLUS_PLUS.beta)),
             charbleu: result.charbleu,
         }
     }
@@ -232,12 +223,7 @@ pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
         common::print_json(&line)?;
     } else {
         println!("unit\t{}", line.unit);
-        let rows = [
-            ("cer", line.cer),
-            ("chrf", line.chrf),
-            ("chrf++", line.chrfpp),
-            ("charbleu", line.charbleu),
-        ];
+        let rows = [("cer", line.cer), ("chrf", line.chrf), ("chrf++", line.chrfpp), ("charbleu", line.charbleu)];
         for (name, value) in rows {
             if let Some(value) = value {
                 println!("{name}\t{value}");
@@ -249,10 +235,8 @@ pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
 
 fn run_pairs(plan: &Plan, path: &std::path::Path) -> Result<ExitCode> {
     let records: Vec<uraikal_io::Record<PairRecord>> = uraikal_io::parse_jsonl(path)?;
-    let results: Vec<PairResult> = records
-        .par_iter()
-        .map(|record| plan.score(&record.value.reference, &record.value.hypothesis))
-        .collect();
+    let results: Vec<PairResult> =
+        records.par_iter().map(|record| plan.score(&record.value.reference, &record.value.hypothesis)).collect();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut cer_total = CerCounts::default();
     let mut chrf_total = ChrfStats::zero(ChrfConfig::CHRF);
@@ -276,9 +260,7 @@ fn run_pairs(plan: &Plan, path: &std::path::Path) -> Result<ExitCode> {
         unit: plan.unit.as_str(),
         cer: plan.cer.then(|| cer_total.rate()),
         chrf: plan.chrf.then(|| chrf_total.score(ChrfConfig::CHRF.beta)),
-        chrfpp: plan
-            .chrfpp
-            .then(|| chrfpp_total.score(ChrfConfig::CHRF_PLUS_PLUS.beta)),
+        chrfpp: plan.chrfpp.then(|| chrfpp_total.score(ChrfConfig::CHRF_PLUS_PLUS.beta)),
     };
     serde_json::to_writer(&mut out, &corpus)?;
     out.write_all(b"\n")?;

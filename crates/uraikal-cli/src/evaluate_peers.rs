@@ -141,16 +141,8 @@ impl References {
 }
 
 /// Runs the peers' metrics; `None` when the metric is one of the grapheme metrics (evaluate.rs's own).
-pub fn run(
-    args: &PeerArgs,
-    metric: EvalMetric,
-    unit: UnitArg,
-    inputs: Inputs<'_>,
-) -> Result<Option<ExitCode>> {
-    let word_family = matches!(
-        metric,
-        EvalMetric::Wer | EvalMetric::Mer | EvalMetric::Wil | EvalMetric::Wip
-    );
+pub fn run(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: Inputs<'_>) -> Result<Option<ExitCode>> {
+    let word_family = matches!(metric, EvalMetric::Wer | EvalMetric::Mer | EvalMetric::Wil | EvalMetric::Wip);
     if unit == UnitArg::Word && !word_family {
         bail!("--unit word is for --metric wer|mer|wil|wip");
     }
@@ -159,11 +151,7 @@ pub fn run(
     }
     let scorer = match metric {
         EvalMetric::Chrf | EvalMetric::ChrfPlusPlus => {
-            let default_words = if metric == EvalMetric::ChrfPlusPlus {
-                2
-            } else {
-                0
-            };
+            let default_words = if metric == EvalMetric::ChrfPlusPlus { 2 } else { 0 };
             Scorer::Chrf(
                 ChrfOptions {
                     char_order: args.char_order.unwrap_or(6),
@@ -178,11 +166,7 @@ pub fn run(
         }
         EvalMetric::Bleu => Scorer::Bleu(Bleu {
             lowercase: args.lowercase,
-            tokenizer: args
-                .tokenize
-                .as_deref()
-                .unwrap_or("13a")
-                .parse::<Tokenizer>()?,
+            tokenizer: args.tokenize.as_deref().unwrap_or("13a").parse::<Tokenizer>()?,
             smoothing: match args.smooth_method.unwrap_or(SmoothArg::Exp) {
                 SmoothArg::Exp => Smoothing::Exp,
                 SmoothArg::None => Smoothing::None,
@@ -306,19 +290,9 @@ fn sacrebleu_metric(args: &PeerArgs, scorer: &Scorer, inputs: &Inputs<'_>) -> Re
         let records: Vec<uraikal_io::Record<PeerRecord>> = uraikal_io::parse_jsonl(path)?;
         let mut segments = Vec::with_capacity(records.len());
         for record in records {
-            let references: Vec<String> = record
-                .value
-                .reference
-                .list()
-                .into_iter()
-                .map(str::to_string)
-                .collect();
+            let references: Vec<String> = record.value.reference.list().into_iter().map(str::to_string).collect();
             if references.is_empty() {
-                bail!(
-                    "{}:{}: \"reference\" has no references",
-                    path.display(),
-                    record.line
-                );
+                bail!("{}:{}: \"reference\" has no references", path.display(), record.line);
             }
             segments.push((record.value.id, references, record.value.hypothesis));
         }
@@ -332,11 +306,7 @@ fn sacrebleu_metric(args: &PeerArgs, scorer: &Scorer, inputs: &Inputs<'_>) -> Re
                 hypotheses.len()
             );
         }
-        references
-            .into_iter()
-            .zip(hypotheses)
-            .map(|(r, h)| (Value::Null, vec![r], h))
-            .collect()
+        references.into_iter().zip(hypotheses).map(|(r, h)| (Value::Null, vec![r], h)).collect()
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut total = scorer.zero();
@@ -392,12 +362,7 @@ fn file_lines(path: &str) -> Result<Vec<String>> {
     Ok(text.lines().map(str::to_string).collect())
 }
 
-fn wer_family(
-    args: &PeerArgs,
-    metric: EvalMetric,
-    unit: UnitArg,
-    inputs: &Inputs<'_>,
-) -> Result<ExitCode> {
+fn wer_family(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: &Inputs<'_>) -> Result<ExitCode> {
     let (ids, references, hypotheses) = if let Some(path) = inputs.pairs {
         let records: Vec<uraikal_io::Record<PeerRecord>> = uraikal_io::parse_jsonl(path)?;
         let mut ids = Vec::new();
@@ -405,11 +370,7 @@ fn wer_family(
         for record in records {
             let list = record.value.reference.list();
             let [reference] = list[..] else {
-                bail!(
-                    "{}:{}: jiwer's rates take exactly one reference",
-                    path.display(),
-                    record.line
-                );
+                bail!("{}:{}: jiwer's rates take exactly one reference", path.display(), record.line);
             };
             references.push(reference.to_string());
             hypotheses.push(record.value.hypothesis);
@@ -423,10 +384,7 @@ fn wer_family(
     let words = unit == UnitArg::Word;
     let custom = !args.transform.is_empty();
     let steps: Vec<Transform> = if custom {
-        args.transform
-            .iter()
-            .map(|name| name.parse::<Transform>())
-            .collect::<Result<_, _>>()?
+        args.transform.iter().map(|name| name.parse::<Transform>()).collect::<Result<_, _>>()?
     } else if words {
         WER_DEFAULT.to_vec()
     } else {
@@ -444,10 +402,7 @@ fn wer_family(
         bail!("--substitute-word needs substitute-words in --transform (where in the order it applies)");
     }
     if a1_rule && !matches!(unit, UnitArg::Word | UnitArg::Codepoint) {
-        bail!(
-            "--metric {} counts words (--unit word) or code points (--unit codepoint)",
-            metric_name(metric)
-        );
+        bail!("--metric {} counts words (--unit word) or code points (--unit codepoint)", metric_name(metric));
     }
     let prepare = |texts: &[String]| -> Vec<String> {
         if a1_rule {
@@ -464,12 +419,7 @@ fn wer_family(
         let sentences: Vec<Sentence<'_>> = reference_lists
             .iter()
             .zip(&hypothesis_lists)
-            .map(|(r, h)| {
-                Sentence::new(
-                    r.iter().map(String::as_str).collect(),
-                    h.iter().map(String::as_str).collect(),
-                )
-            })
+            .map(|(r, h)| Sentence::new(r.iter().map(String::as_str).collect(), h.iter().map(String::as_str).collect()))
             .collect();
         let level = if words { Level::Words } else { Level::Chars };
         if args.error_counts {
@@ -484,17 +434,9 @@ fn wer_family(
     let record = |rates: uraikal_metrics::rates::Rates, counts: uraikal_metrics::align::Counts| {
         let mut line = Map::new();
         line.insert("metric".into(), json!(metric_name(metric)));
-        line.insert(
-            "unit".into(),
-            json!(if words { "word" } else { "codepoint" }),
-        );
+        line.insert("unit".into(), json!(if words { "word" } else { "codepoint" }));
         line.insert("score".into(), json!(pick(metric, &rates)));
-        for (key, value) in [
-            ("wer", rates.wer),
-            ("mer", rates.mer),
-            ("wil", rates.wil),
-            ("wip", rates.wip),
-        ] {
+        for (key, value) in [("wer", rates.wer), ("mer", rates.mer), ("wil", rates.wil), ("wip", rates.wip)] {
             line.insert(key.into(), json!(value));
         }
         for (key, value) in [
@@ -507,10 +449,7 @@ fn wer_family(
         }
         line.insert("a1_rule".into(), json!(a1_rule));
         if !a1_rule {
-            line.insert(
-                "transforms".into(),
-                json!(steps.iter().map(|s| s.name()).collect::<Vec<_>>()),
-            );
+            line.insert("transforms".into(), json!(steps.iter().map(|s| s.name()).collect::<Vec<_>>()));
         }
         line
     };

@@ -68,19 +68,12 @@ fn print_one(out: &mut impl Write, args: &GraphemesArgs, text: &str) -> Result<(
         text
     };
     if args.count {
-        let count = Count {
-            graphemes: uraikal_text::graphemes(text).count(),
-            codepoints: text.chars().count(),
-        };
+        let count = Count { graphemes: uraikal_text::graphemes(text).count(), codepoints: text.chars().count() };
         if args.json {
             serde_json::to_writer(&mut *out, &count)?;
             writeln!(out)?;
         } else {
-            writeln!(
-                out,
-                "graphemes {} codepoints {}",
-                count.graphemes, count.codepoints
-            )?;
+            writeln!(out, "graphemes {} codepoints {}", count.graphemes, count.codepoints)?;
         }
         return Ok(());
     }
@@ -90,10 +83,7 @@ fn print_one(out: &mut impl Write, args: &GraphemesArgs, text: &str) -> Result<(
             .iter()
             .map(|&cluster| ClusterCodepoints {
                 cluster,
-                codepoints: cluster
-                    .chars()
-                    .map(|c| format!("U+{:04X}", c as u32))
-                    .collect(),
+                codepoints: cluster.chars().map(|c| format!("U+{:04X}", c as u32)).collect(),
             })
             .collect();
         if args.json {

@@ -71,9 +71,7 @@ fn lines(input: &str, from_stdin: bool) -> Vec<&str> {
     if input.is_empty() {
         return Vec::new();
     }
-    body.split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .collect()
+    body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect()
 }
 
 /// Runs `uraikal legacy`.
@@ -89,13 +87,7 @@ pub fn run(args: LegacyArgs) -> Result<ExitCode> {
                 writeln!(out)?;
             } else {
                 for e in Encoding::all() {
-                    writeln!(
-                        out,
-                        "{:14} {:13} {}",
-                        e.name(),
-                        e.kind().as_str(),
-                        e.aliases().join(", ")
-                    )?;
+                    writeln!(out, "{:14} {:13} {}", e.name(), e.kind().as_str(), e.aliases().join(", "))?;
                 }
             }
         }
@@ -103,8 +95,7 @@ pub fn run(args: LegacyArgs) -> Result<ExitCode> {
             let auto = from.eq_ignore_ascii_case("auto");
             let enc = if auto { None } else { Some(encoding(&from)?) };
             if let Some(path) = bytes {
-                let data =
-                    std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+                let data = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
                 let decoded = match enc {
                     Some(e) if e.name() == "tscii" => uraikal_legacy::decode_tscii_bytes(&data),
                     Some(e) => e.decode(&data.iter().map(|&b| b as char).collect::<String>()),

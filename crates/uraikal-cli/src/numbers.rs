@@ -62,11 +62,11 @@ pub fn run(command: NumbersCommand) -> Result<ExitCode> {
     match command {
         NumbersCommand::ToWords { number, register, ordinal, json } => {
             let words = if ordinal {
-                let n: u64 = number
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| anyhow!("{number:?} has no ordinal: --ordinal needs a positive integer (ordinals start at 1, முதலாவது)"))?;
+                let n: u64 = number.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    anyhow!(
+                        "{number:?} has no ordinal: --ordinal needs a positive integer (ordinals start at 1, முதலாவது)"
+                    )
+                })?;
                 uraikal_numbers::to_ordinal_words(n, register)?
             } else {
                 uraikal_numbers::decimal_to_words(&number, register)?

@@ -40,15 +40,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let mode = args.mode;
     if let Some(input) = &args.input {
-        return batch(
-            input,
-            args.output.as_deref(),
-            args.language.as_deref(),
-            mode,
-        );
+        return batch(input, args.output.as_deref(), args.language.as_deref(), mode);
     }
-    let (Some(language), Some(hypothesis), Some(reference)) =
-        (&args.language, &args.hypothesis, &args.reference)
+    let (Some(language), Some(hypothesis), Some(reference)) = (&args.language, &args.hypothesis, &args.reference)
     else {
         bail!("give --language, --hypothesis and --reference (or --input FILE.jsonl)");
     };
@@ -68,11 +62,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             result.substitutions,
             result.reference_words
         );
-        for ((op, hyp), reference) in result
-            .operations
-            .iter()
-            .zip(&result.hypothesis_alignment)
-            .zip(&result.reference_alignment)
+        for ((op, hyp), reference) in
+            result.operations.iter().zip(&result.hypothesis_alignment).zip(&result.reference_alignment)
         {
             println!("{}  {:<24} {}", op.as_str(), show(hyp), show(reference));
         }

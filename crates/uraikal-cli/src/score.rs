@@ -12,7 +12,9 @@ use serde_json::json;
 use uraikal_asr::hyps::{read_hypotheses, Hypotheses};
 use uraikal_asr::manifest::{read_manifests, Manifests};
 use uraikal_asr::report::{report, Confusions, Report};
-use uraikal_asr::score::{align_pair, result_records, score, ResultRecord, ScoreOptions, DEFAULT_BOOTSTRAP, DEFAULT_SEED};
+use uraikal_asr::score::{
+    align_pair, result_records, score, ResultRecord, ScoreOptions, DEFAULT_BOOTSTRAP, DEFAULT_SEED,
+};
 
 use crate::common::print_json_pretty;
 
@@ -65,7 +67,9 @@ pub fn check_system_name(system: &str) -> Result<()> {
 /// True when two paths name the same file: equal once `.` components are dropped (`./results/x.json` and
 /// `results/x.json`, whether or not `results/` exists yet), or equal once canonical (symlinks, `..`).
 fn same_file(a: &Path, b: &Path) -> bool {
-    let lexical = |p: &Path| -> std::path::PathBuf { p.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect() };
+    let lexical = |p: &Path| -> std::path::PathBuf {
+        p.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect()
+    };
     if lexical(a) == lexical(b) {
         return true;
     }
@@ -167,7 +171,13 @@ pub fn table(records: &[ResultRecord], extra: &[String]) -> String {
     let _ = writeln!(
         out,
         "{} · track {} · uraikal {} · normaliser {} · Unicode {} · bootstrap {} (seed {})",
-        first.system, first.track, first.uraikal_version, first.normalizer_version, first.unicode_version, first.bootstrap.replicates, first.bootstrap.seed
+        first.system,
+        first.track,
+        first.uraikal_version,
+        first.normalizer_version,
+        first.unicode_version,
+        first.bootstrap.replicates,
+        first.bootstrap.seed
     );
     let slices: Vec<&ResultRecord> = records.iter().filter(|r| r.aggregate != "macro" || records.len() > 2).collect();
     let width = slices.iter().map(|r| r.slice.chars().count()).max().unwrap_or(5).max(5);
@@ -211,7 +221,12 @@ pub fn table(records: &[ResultRecord], extra: &[String]) -> String {
     if !extra.is_empty() {
         let shown: Vec<&str> = extra.iter().take(5).map(String::as_str).collect();
         let more = if extra.len() > 5 { format!(", … ({} more)", extra.len() - 5) } else { String::new() };
-        let _ = writeln!(out, "extra: {} hypotheses with ids in no manifest, not scored: {}{more}", extra.len(), shown.join(", "));
+        let _ = writeln!(
+            out,
+            "extra: {} hypotheses with ids in no manifest, not scored: {}{more}",
+            extra.len(),
+            shown.join(", ")
+        );
     }
     out
 }

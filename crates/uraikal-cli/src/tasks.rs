@@ -78,15 +78,7 @@ pub enum LangArg {
 pub fn run(command: TasksCommand) -> Result<ExitCode> {
     match command {
         TasksCommand::List { json } => list(json)?,
-        TasksCommand::Generate {
-            family,
-            n,
-            seed,
-            difficulty,
-            config,
-            lang,
-            out,
-        } => {
+        TasksCommand::Generate { family, n, seed, difficulty, config, lang, out } => {
             let family = uraikal_tasks::family(&family)?;
             let mut config = match &config {
                 Some(path) => {
@@ -132,11 +124,7 @@ pub fn run(command: TasksCommand) -> Result<ExitCode> {
                 None => stdout.flush()?,
             }
         }
-        TasksCommand::Score {
-            tasks,
-            answers,
-            json,
-        } => score(&tasks, &answers, json)?,
+        TasksCommand::Score { tasks, answers, json } => score(&tasks, &answers, json)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -190,20 +178,14 @@ fn score(tasks_path: &Path, answers_path: &Path, json: bool) -> Result<()> {
             return Err(uraikal_tasks::Error::UnknownFamily(entry.family)).with_context(|| at);
         };
         let answer = answers.remove(&entry.id);
-        let score = answer
-            .as_ref()
-            .map_or(0.0, |(a, _)| families[index].score(&entry, a));
+        let score = answer.as_ref().map_or(0.0, |(a, _)| families[index].score(&entry, a));
         rows.push((index, score, answer.is_some()));
         if seen.insert(entry.id, rows.len() - 1).is_some() {
             bail!("{at}: duplicate id");
         }
     }
     if let Some((id, (_, line))) = answers.iter().min_by_key(|(_, (_, line))| *line) {
-        bail!(
-            "{}:{line}: id {id:?} is not in {}",
-            answers_path.display(),
-            tasks_path.display()
-        );
+        bail!("{}:{line}: id {id:?} is not in {}", answers_path.display(), tasks_path.display());
     }
     let summary = uraikal_tasks::summarize(rows.iter().map(|&(f, s, a)| (families[f].name, s, a)));
     let mut ids: Vec<(usize, String)> = seen.into_iter().map(|(id, row)| (row, id)).collect();
@@ -219,17 +201,9 @@ fn score(tasks_path: &Path, answers_path: &Path, json: bool) -> Result<()> {
             writeln!(out)?;
         }
     } else {
-        writeln!(
-            out,
-            "{:24} {:>8} {:>8} {:>8} {:>8}",
-            "family", "entries", "answered", "right", "mean"
-        )?;
+        writeln!(out, "{:24} {:>8} {:>8} {:>8} {:>8}", "family", "entries", "answered", "right", "mean")?;
         for f in &summary {
-            writeln!(
-                out,
-                "{:24} {:>8} {:>8} {:>8} {:>8.4}",
-                f.family, f.entries, f.answered, f.right, f.mean
-            )?;
+            writeln!(out, "{:24} {:>8} {:>8} {:>8} {:>8.4}", f.family, f.entries, f.answered, f.right, f.mean)?;
         }
     }
     out.flush()?;

@@ -88,9 +88,8 @@ pub fn run(command: TextCommand) -> Result<()> {
     match command {
         TextCommand::Letters(args) => {
             let text = whole_text(args.text.as_deref())?;
-            let units: Vec<&str> = letters_with(&text, LetterOptions::ligatures(args.ligatures))
-                .map(|l| l.text)
-                .collect();
+            let units: Vec<&str> =
+                letters_with(&text, LetterOptions::ligatures(args.ligatures)).map(|l| l.text).collect();
             if args.json {
                 print_json(&units)
             } else {
@@ -100,10 +99,7 @@ pub fn run(command: TextCommand) -> Result<()> {
         TextCommand::Length(args) => {
             let text = whole_text(args.text.as_deref())?;
             let units: Vec<LetterLength> = letters_with(&text, LetterOptions::ligatures(args.ligatures))
-                .map(|l| LetterLength {
-                    letter: l.text,
-                    length: l.length().as_str(),
-                })
+                .map(|l| LetterLength { letter: l.text, length: l.length().as_str() })
                 .collect();
             if args.json {
                 print_json(&units)

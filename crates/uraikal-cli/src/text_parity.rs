@@ -77,10 +77,7 @@ pub fn translit(args: TranslitArgs) -> Result<()> {
         }
         _ => bail!("give --to iso15919|casual or --from iso15919"),
     };
-    let lines: Vec<String> = lines(args.text.as_deref())?
-        .iter()
-        .map(|l| convert(l))
-        .collect();
+    let lines: Vec<String> = lines(args.text.as_deref())?.iter().map(|l| convert(l)).collect();
     print(&lines)
 }
 
@@ -104,10 +101,7 @@ pub fn split(args: SplitArgs, words: bool) -> Result<()> {
             .map(str::to_string)
             .collect()
     } else {
-        uraikal_text::sentences(&text)
-            .into_iter()
-            .map(|s| s.replace('\n', " "))
-            .collect()
+        uraikal_text::sentences(&text).into_iter().map(|s| s.replace('\n', " ")).collect()
     };
     print(&items)
 }

@@ -10,9 +10,7 @@ use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use uraikal_d4::{
-    bundled, grapheme_safe, measure, Input, Loaded, Passage, Record, Report, Skipped,
-};
+use uraikal_d4::{bundled, grapheme_safe, measure, Input, Loaded, Passage, Record, Report, Skipped};
 use uraikal_metrics::URAIKAL_VERSION;
 
 use crate::common;
@@ -73,10 +71,7 @@ pub fn run(args: TokenizersArgs) -> Result<ExitCode> {
     }
     if let Some(Action::PatchPretok { input, output }) = &args.action {
         uraikal_d4::patch_file(input, output)?;
-        eprintln!(
-            "wrote {} (pre-tokenizer made grapheme-safe)",
-            output.display()
-        );
+        eprintln!("wrote {} (pre-tokenizer made grapheme-safe)", output.display());
         return Ok(ExitCode::SUCCESS);
     }
     let (passages, data) = read_passages(&args.data)?;
@@ -88,10 +83,7 @@ pub fn run(args: TokenizersArgs) -> Result<ExitCode> {
         Some(spec) => Some(uraikal_d4::load(spec)?),
         None => None,
     };
-    let against = uraikal_d4::Against {
-        parallel: parallel.as_ref(),
-        base: base.as_ref(),
-    };
+    let against = uraikal_d4::Against { parallel: parallel.as_ref(), base: base.as_ref() };
     let (tokenizers, skipped) = load_tokenizers(&args.tokenizers, args.grapheme_safe);
     let report = evaluate(&tokenizers, skipped, &passages, data, against);
     if let Some(out) = &args.out {
@@ -156,10 +148,7 @@ pub fn read_passages(files: &[PathBuf]) -> Result<(Vec<Passage>, Vec<Input>)> {
 
 /// `d4_kural.jsonl` → `kural`; any other file → its stem.
 fn slice_of(file: &Path) -> String {
-    let stem = file
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     stem.strip_prefix("d4_").map(str::to_string).unwrap_or(stem)
 }
 
@@ -167,34 +156,23 @@ fn slice_of(file: &Path) -> String {
 /// `grapheme_safe`, each GPT-regex tokenizer is followed by its grapheme-safe variant.
 pub fn load_tokenizers(specs: &[String], with_grapheme_safe: bool) -> (Vec<Loaded>, Vec<Skipped>) {
     let loaded: Vec<(String, Result<Loaded, uraikal_d4::Error>)> = if specs.is_empty() {
-        let names = bundled::TOKENIZERS
-            .iter()
-            .map(|(name, _, _)| bundled::source(name));
+        let names = bundled::TOKENIZERS.iter().map(|(name, _, _)| bundled::source(name));
         names.zip(bundled::tokenizers()).collect()
     } else {
-        specs
-            .par_iter()
-            .map(|spec| (spec.clone(), uraikal_d4::load(spec)))
-            .collect()
+        specs.par_iter().map(|spec| (spec.clone(), uraikal_d4::load(spec))).collect()
     };
     let mut tokenizers = Vec::new();
     let mut skipped = Vec::new();
     for (spec, result) in loaded {
         match result {
             Ok(t) => {
-                let variant = if with_grapheme_safe {
-                    grapheme_safe(&t)
-                } else {
-                    Ok(None)
-                };
+                let variant = if with_grapheme_safe { grapheme_safe(&t) } else { Ok(None) };
                 let name = t.name.clone();
                 tokenizers.push(t);
                 match variant {
                     Ok(Some(v)) => tokenizers.push(v),
                     Ok(None) => {}
-                    Err(e) => {
-                        skipped.push(Skipped::new(&format!("{name}+grapheme-safe"), &spec, &e))
-                    }
+                    Err(e) => skipped.push(Skipped::new(&format!("{name}+grapheme-safe"), &spec, &e)),
                 }
             }
             Err(e) => skipped.push(Skipped::new(&name_of_spec(&spec), &spec, &e)),
@@ -218,11 +196,7 @@ pub fn evaluate(
     against: uraikal_d4::Against<'_>,
 ) -> Report {
     let total = (tokenizers.len() * passages.len()) as u64;
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(total)
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = if std::io::stderr().is_terminal() { ProgressBar::new(total) } else { ProgressBar::hidden() };
     bar.set_style(
         ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} passages ({eta})")
             .expect("a valid template")
@@ -248,12 +222,7 @@ pub fn evaluate(
             Err(e) => skipped.push(Skipped::new(&t.name, &t.source, &e)),
         }
     }
-    Report {
-        uraikal_version: URAIKAL_VERSION.to_string(),
-        data,
-        results,
-        skipped,
-    }
+    Report { uraikal_version: URAIKAL_VERSION.to_string(), data, results, skipped }
 }
 
 /// The readable table: one row per tokenizer × slice, then the skipped tokenizers.
@@ -274,8 +243,7 @@ pub fn table(report: &Report) -> String {
         "nsl",
     ];
     let pct = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{:.1}%", 100.0 * v));
-    let num =
-        |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+    let num = |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     let rows: Vec<Vec<String>> = report
         .results
         .iter()
@@ -299,9 +267,8 @@ pub fn table(report: &Report) -> String {
         })
         .collect();
     // Parity and NSL only when asked for (--parallel, --base).
-    let shown: Vec<bool> = (0..header.len())
-        .map(|column| column < 11 || rows.iter().any(|row| row[column] != "-"))
-        .collect();
+    let shown: Vec<bool> =
+        (0..header.len()).map(|column| column < 11 || rows.iter().any(|row| row[column] != "-")).collect();
     let keep = |cells: Vec<String>| -> Vec<String> {
         cells.into_iter().zip(&shown).filter(|(_, &s)| s).map(|(c, _)| c).collect()
     };
@@ -331,17 +298,12 @@ pub fn table(report: &Report) -> String {
         format!("{}\n", padded.join("  ").trim_end())
     };
     let mut out = line(&header);
-    out.push_str(&line(
-        &widths.iter().map(|&w| "-".repeat(w)).collect::<Vec<_>>(),
-    ));
+    out.push_str(&line(&widths.iter().map(|&w| "-".repeat(w)).collect::<Vec<_>>()));
     for row in &rows {
         out.push_str(&line(row));
     }
     for s in &report.skipped {
-        out.push_str(&format!(
-            "skipped {} ({}): {}\n",
-            s.tokenizer, s.source, s.reason
-        ));
+        out.push_str(&format!("skipped {} ({}): {}\n", s.tokenizer, s.source, s.reason));
     }
     out
 }
@@ -356,9 +318,7 @@ pub fn demo_board() -> Result<String> {
     let loses_text = |r: &Record| r.counts.unk_tokens > 0 || r.metrics.round_trip != Some(1.0);
     let tokens_per_word = |r: &Record| r.metrics.tokens_per_word.unwrap_or(f64::INFINITY);
     report.results.sort_by(|a, b| {
-        (loses_text(a), tokens_per_word(a))
-            .partial_cmp(&(loses_text(b), tokens_per_word(b)))
-            .expect("no NaN")
+        (loses_text(a), tokens_per_word(a)).partial_cmp(&(loses_text(b), tokens_per_word(b))).expect("no NaN")
     });
     let mut out = format!(
         "Uraikal demo · track D4 (how tokenizers handle Tamil) · benchmark {URAIKAL_VERSION}\n\

@@ -29,10 +29,7 @@ pub fn read_parallel(file: &Path, passages: &[Passage]) -> Result<HashMap<String
         }
         let ids: HashSet<&str> = passages.iter().map(|p| p.id.as_str()).collect();
         if !out.keys().any(|id| ids.contains(id.as_str())) {
-            bail!(
-                "{}: no passage id pairs with the --data passages",
-                file.display()
-            );
+            bail!("{}: no passage id pairs with the --data passages", file.display());
         }
         return Ok(out);
     }
@@ -45,11 +42,7 @@ pub fn read_parallel(file: &Path, passages: &[Passage]) -> Result<HashMap<String
             passages.len()
         );
     }
-    Ok(passages
-        .iter()
-        .zip(lines)
-        .map(|(p, l)| (p.id.clone(), l.to_string()))
-        .collect())
+    Ok(passages.iter().zip(lines).map(|(p, l)| (p.id.clone(), l.to_string())).collect())
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -100,14 +93,8 @@ pub struct TrainArgs {
 }
 
 fn spinner(message: &str) -> ProgressBar {
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new_spinner()
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template"),
-    );
+    let bar = if std::io::stderr().is_terminal() { ProgressBar::new_spinner() } else { ProgressBar::hidden() };
+    bar.set_style(ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template"));
     bar.enable_steady_tick(std::time::Duration::from_millis(120));
     bar.set_message(message.to_string());
     bar
@@ -129,17 +116,11 @@ pub fn run_train(args: TrainArgs) -> Result<ExitCode> {
         seed: args.seed,
     };
     let bar = spinner("reading");
-    let json = train(&texts, &options, &|stage| {
-        bar.set_message(stage.to_string())
-    });
+    let json = train(&texts, &options, &|stage| bar.set_message(stage.to_string()));
     bar.finish_and_clear();
     let json = json?;
     uraikal_io::write_atomic(&args.out, json.as_bytes())?;
-    eprintln!(
-        "wrote {} (trained on {} passages)",
-        args.out.display(),
-        texts.len()
-    );
+    eprintln!("wrote {} (trained on {} passages)", args.out.display(), texts.len());
     if !args.eval.is_empty() {
         measure_beside(&args.out, &args.eval)?;
     }
@@ -187,21 +168,13 @@ pub struct ExtendArgs {
 pub fn run_extend(args: ExtendArgs) -> Result<ExitCode> {
     let texts = uraikal_d4::corpus::read_texts(&args.data, &args.column)?;
     let base = uraikal_d4::load(&args.base)?;
-    let options = uraikal_d4::extend::ExtendOptions {
-        add: args.add,
-        min_frequency: args.min_frequency,
-    };
+    let options = uraikal_d4::extend::ExtendOptions { add: args.add, min_frequency: args.min_frequency };
     let bar = spinner("reading");
-    let extended = uraikal_d4::extend::extend(&base, &texts, &options, &|stage| {
-        bar.set_message(stage.to_string())
-    });
+    let extended = uraikal_d4::extend::extend(&base, &texts, &options, &|stage| bar.set_message(stage.to_string()));
     bar.finish_and_clear();
     let extended = extended?;
     let new_tokens = serde_json::to_vec_pretty(&extended.new_tokens)?;
-    uraikal_io::write_atomic(
-        &args.out.join("tokenizer.json"),
-        extended.tokenizer_json.as_bytes(),
-    )?;
+    uraikal_io::write_atomic(&args.out.join("tokenizer.json"), extended.tokenizer_json.as_bytes())?;
     uraikal_io::write_atomic(&args.out.join("new_tokens.json"), &new_tokens)?;
     eprintln!(
         "wrote {} ({} Tamil tokens added to {}'s {}{})",
@@ -209,32 +182,21 @@ pub fn run_extend(args: ExtendArgs) -> Result<ExitCode> {
         extended.new_tokens.len(),
         base.name,
         base.vocab_size(),
-        if extended.pre_tokenizer_patched {
-            "; pre-tokenizer made grapheme-safe for Tamil"
-        } else {
-            ""
-        }
+        if extended.pre_tokenizer_patched { "; pre-tokenizer made grapheme-safe for Tamil" } else { "" }
     );
     Ok(ExitCode::SUCCESS)
 }
 
 /// What the demo says about the tokenizer it trains.
-pub const DEMO_TRAINED_NOTE: &str = "uraikal-bpe is trained by `uraikal tokenizers train` (BPE, at most 4,000 tokens, grapheme-safe) on kurals\n\
+pub const DEMO_TRAINED_NOTE: &str =
+    "uraikal-bpe is trained by `uraikal tokenizers train` (BPE, at most 4,000 tokens, grapheme-safe) on kurals\n\
      1–1000 as the demo starts: it has seen three quarters of these passages, so its figures are optimistic.";
 
 /// The tokenizer the demo trains on the first 1,000 kurals, as `tokenizers train` would.
 pub fn demo_trained(kurals: &[Passage]) -> Result<uraikal_d4::Loaded> {
     let texts: Vec<String> = kurals.iter().take(1000).map(|p| p.text.clone()).collect();
-    let options = TrainOptions {
-        vocab_size: 4000,
-        ..TrainOptions::new(Model::Bpe)
-    };
+    let options = TrainOptions { vocab_size: 4000, ..TrainOptions::new(Model::Bpe) };
     let json = train(&texts, &options, &|_| {})?;
-    let loaded = uraikal_d4::Loaded::from_json(
-        "uraikal-bpe",
-        "trained:kurals 1-1000",
-        None,
-        json.as_bytes(),
-    )?;
+    let loaded = uraikal_d4::Loaded::from_json("uraikal-bpe", "trained:kurals 1-1000", None, json.as_bytes())?;
     Ok(loaded)
 }

@@ -74,38 +74,17 @@ pub fn run_merge_hyps(args: MergeHypsArgs) -> Result<ExitCode> {
     let manifest_ids = if args.manifest.is_empty() {
         None
     } else {
-        Some(
-            read_audio_items(&args.manifest)?
-                .into_iter()
-                .map(|item| item.id)
-                .collect::<Vec<_>>(),
-        )
+        Some(read_audio_items(&args.manifest)?.into_iter().map(|item| item.id).collect::<Vec<_>>())
     };
     if args.inputs.iter().any(|input| input == &args.out) {
-        bail!(
-            "--out {} is also an input; write the merge to a new file",
-            args.out.display()
-        );
+        bail!("--out {} is also an input; write the merge to a new file", args.out.display());
     }
     let (hyps, report) = merge_hyps(&args.inputs, manifest_ids.as_deref())?;
     uraikal_io::write_atomic(&args.out, &hyps_to_jsonl(&hyps))?;
-    eprintln!(
-        "uraikal: wrote {} lines from {} files to {}",
-        report.lines,
-        args.inputs.len(),
-        args.out.display()
-    );
+    eprintln!("uraikal: wrote {} lines from {} files to {}", report.lines, args.inputs.len(), args.out.display());
     for duplicate in &report.duplicates {
-        let what = if duplicate.conflicting {
-            "conflicting hypotheses"
-        } else {
-            "duplicate (same hypothesis)"
-        };
-        eprintln!(
-            "  {what} for id {:?} at {} (the first is kept)",
-            duplicate.id,
-            duplicate.places.join(", ")
-        );
+        let what = if duplicate.conflicting { "conflicting hypotheses" } else { "duplicate (same hypothesis)" };
+        eprintln!("  {what} for id {:?} at {} (the first is kept)", duplicate.id, duplicate.places.join(", "));
     }
     if !report.missing.is_empty() {
         eprintln!(
@@ -115,20 +94,12 @@ pub fn run_merge_hyps(args: MergeHypsArgs) -> Result<ExitCode> {
         );
     }
     if !report.extra.is_empty() {
-        eprintln!(
-            "  {} ids are not in the manifests, e.g. {}",
-            report.extra.len(),
-            examples(&report.extra)
-        );
+        eprintln!("  {} ids are not in the manifests, e.g. {}", report.extra.len(), examples(&report.extra));
     }
     if report.is_clean() {
         Ok(ExitCode::SUCCESS)
     } else {
-        Err(CheckFailed(format!(
-            "merged {} with problems (listed above)",
-            args.out.display()
-        ))
-        .into())
+        Err(CheckFailed(format!("merged {} with problems (listed above)", args.out.display())).into())
     }
 }
 
@@ -196,10 +167,7 @@ mod whisper_run {
 
     /// The sidecar of a hypothesis file: `hyps/NAME.jsonl` → `hyps/NAME.meta.json`.
     fn sidecar_path(out: &Path) -> PathBuf {
-        let name = out
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let stem = name.strip_suffix(".jsonl").unwrap_or(&name);
         out.with_file_name(format!("{stem}.meta.json"))
     }
@@ -227,25 +195,15 @@ mod whisper_run {
             Some(shard) => shard.select(items, |item| item.id.as_str()),
             None => items,
         };
-        let threads = args.threads.unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)
-        });
-        let options = DecodingOptions {
-            language: args.language.clone(),
-            threads,
-            beam_size: args.beam_size,
-            best_of: 5,
-        };
+        let threads =
+            args.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+        let options =
+            DecodingOptions { language: args.language.clone(), threads, beam_size: args.beam_size, best_of: 5 };
         if args.beam_size == Some(0) {
             bail!("--beam-size must be at least 1");
         }
         if !args.model.is_file() {
-            bail!(
-                "{}: model file not found (ggml Whisper models: see README, \"Transcribing\")",
-                args.model.display()
-            );
+            bail!("{}: model file not found (ggml Whisper models: see README, \"Transcribing\")", args.model.display());
         }
         // Load first: a bad model or language fails before any file is touched.
         let transcriber = Transcriber::load(&args.model, options.clone())?;
@@ -256,32 +214,18 @@ mod whisper_run {
 
         let mut appender = HypAppender::open(&args.out)?;
         if let Some(repair) = appender.repaired() {
-            eprintln!(
-                "uraikal: repaired {}: {repair} (an interrupted run)",
-                args.out.display()
-            );
+            eprintln!("uraikal: repaired {}: {repair} (an interrupted run)", args.out.display());
         }
         let wanted: std::collections::HashSet<&str> = items.iter().map(|i| i.id.as_str()).collect();
-        let strangers = appender
-            .done()
-            .iter()
-            .filter(|id| !wanted.contains(id.as_str()))
-            .count();
+        let strangers = appender.done().iter().filter(|id| !wanted.contains(id.as_str())).count();
         if strangers > 0 {
             eprintln!(
                 "uraikal: warning: {} has {strangers} lines whose ids are not in these manifests{}",
                 args.out.display(),
-                if args.shard.is_some() {
-                    " (or not in this shard)"
-                } else {
-                    ""
-                }
+                if args.shard.is_some() { " (or not in this shard)" } else { "" }
             );
         }
-        let pending: Vec<&AudioItem> = items
-            .iter()
-            .filter(|i| !appender.done().contains(&i.id))
-            .collect();
+        let pending: Vec<&AudioItem> = items.iter().filter(|i| !appender.done().contains(&i.id)).collect();
         let already_done = items.len() - pending.len();
 
         let started = unix_seconds();
@@ -313,43 +257,30 @@ mod whisper_run {
         });
         let mut this_run = Totals::default();
         let mut failures: Vec<Value> = Vec::new();
-        let write_sidecar =
-            |doc: &mut Value, run: Totals, failures: &[Value], finished: bool| -> Result<()> {
-                doc["this_run"] = run.to_json();
-                doc["total"] = earlier.add(run).to_json();
-                doc["already_done_at_start"] = json!(already_done);
-                doc["failures"] = json!(failures);
-                doc["finished_unix"] = if finished {
-                    json!(unix_seconds())
-                } else {
-                    Value::Null
-                };
-                let mut bytes = serde_json::to_vec_pretty(doc)?;
-                bytes.push(b'\n');
-                uraikal_io::write_atomic(&sidecar, &bytes)?;
-                Ok(())
-            };
+        let write_sidecar = |doc: &mut Value, run: Totals, failures: &[Value], finished: bool| -> Result<()> {
+            doc["this_run"] = run.to_json();
+            doc["total"] = earlier.add(run).to_json();
+            doc["already_done_at_start"] = json!(already_done);
+            doc["failures"] = json!(failures);
+            doc["finished_unix"] = if finished { json!(unix_seconds()) } else { Value::Null };
+            let mut bytes = serde_json::to_vec_pretty(doc)?;
+            bytes.push(b'\n');
+            uraikal_io::write_atomic(&sidecar, &bytes)?;
+            Ok(())
+        };
         write_sidecar(&mut sidecar_doc, this_run, &failures, false)?;
 
         let bar = progress_bar(pending.len() as u64);
         if already_done > 0 {
-            say(&bar, format!(
-                "uraikal: {already_done} utterances already in {}; resuming",
-                args.out.display()
-            ));
+            say(&bar, format!("uraikal: {already_done} utterances already in {}; resuming", args.out.display()));
         }
         let mut last_sidecar = Instant::now();
         for item in pending {
             let clock = Instant::now();
-            let outcome = audio::load_for_whisper(&item.audio)
-                .map_err(|e| e.to_string())
-                .and_then(|samples| {
-                    let seconds = samples.len() as f64 / f64::from(audio::WHISPER_SAMPLE_RATE);
-                    transcriber
-                        .transcribe(&samples)
-                        .map(|hyp| (hyp, seconds))
-                        .map_err(|e| e.to_string())
-                });
+            let outcome = audio::load_for_whisper(&item.audio).map_err(|e| e.to_string()).and_then(|samples| {
+                let seconds = samples.len() as f64 / f64::from(audio::WHISPER_SAMPLE_RATE);
+                transcriber.transcribe(&samples).map(|hyp| (hyp, seconds)).map_err(|e| e.to_string())
+            });
             match outcome {
                 Ok((hyp, seconds)) => {
                     appender.append(&item.id, &hyp)?;
@@ -358,12 +289,15 @@ mod whisper_run {
                     this_run.processing_seconds += clock.elapsed().as_secs_f64();
                 }
                 Err(error) => {
-                    say(&bar, format!(
-                        "uraikal: skipped {:?} ({}:{}): {error}",
-                        item.id,
-                        item.origin.0.display(),
-                        item.origin.1
-                    ));
+                    say(
+                        &bar,
+                        format!(
+                            "uraikal: skipped {:?} ({}:{}): {error}",
+                            item.id,
+                            item.origin.0.display(),
+                            item.origin.1
+                        ),
+                    );
                     failures.push(json!({ "id": item.id, "audio": item.audio.display().to_string(), "error": error }));
                 }
             }
@@ -409,11 +343,9 @@ mod whisper_run {
         }
         let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:30}] {pos}/{len} utterances, {msg}, ETA {eta}",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
+            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} utterances, {msg}, ETA {eta}")
+                .expect("a valid template")
+                .progress_chars("=> "),
         );
         bar
     }
@@ -425,8 +357,7 @@ mod whisper_run {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Totals::default()),
             Err(e) => return Err(e).with_context(|| format!("reading {}", sidecar.display())),
         };
-        let earlier: Value = serde_json::from_str(&text)
-            .with_context(|| format!("{}: not JSON", sidecar.display()))?;
+        let earlier: Value = serde_json::from_str(&text).with_context(|| format!("{}: not JSON", sidecar.display()))?;
         if &earlier["identity"] != identity {
             bail!(
                 "{} was written with other settings ({}: {}), now {}; resuming would mix two systems in one file. \
@@ -449,9 +380,7 @@ mod whisper_run {
 
     /// Seconds since the Unix epoch, a timestamp that needs no date library.
     fn unix_seconds() -> u64 {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
     }
 }
 

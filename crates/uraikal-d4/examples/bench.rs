@@ -15,25 +15,15 @@ const PASSAGES: usize = 3000;
 
 fn passages() -> (Vec<Passage>, String) {
     let prose = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/prose");
-    let files = [
-        "flores200/tam_Taml.devtest",
-        "ntrex128/newstest2019-ref.tam.txt",
-    ];
+    let files = ["flores200/tam_Taml.devtest", "ntrex128/newstest2019-ref.tam.txt"];
     let mut lines = Vec::new();
     for f in files {
         if let Ok(text) = std::fs::read_to_string(prose.join(f)) {
-            lines.extend(
-                text.lines()
-                    .filter(|l| !l.trim().is_empty())
-                    .map(str::to_string),
-            );
+            lines.extend(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string));
         }
     }
     let source = if lines.len() >= PASSAGES {
-        format!(
-            "{} (FLORES-200 devtest + NTREX-128, in place)",
-            prose.display()
-        )
+        format!("{} (FLORES-200 devtest + NTREX-128, in place)", prose.display())
     } else {
         lines = bundled::kural().into_iter().map(|p| p.text).collect();
         "SHARED PROSE ABSENT: the bundled kurals, repeated".to_string()
@@ -62,10 +52,7 @@ fn best_of_3(mut f: impl FnMut()) -> Duration {
 fn main() {
     let (passages, source) = passages();
     let start = Instant::now();
-    let tokenizers: Vec<Loaded> = bundled::tokenizers()
-        .into_iter()
-        .map(|t| t.expect("bundled tokenizer"))
-        .collect();
+    let tokenizers: Vec<Loaded> = bundled::tokenizers().into_iter().map(|t| t.expect("bundled tokenizer")).collect();
     let load = start.elapsed();
     let encode_only = best_of_3(|| {
         tokenizers.par_iter().for_each(|t| {

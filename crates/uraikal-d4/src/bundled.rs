@@ -10,11 +10,7 @@ use crate::measure::Passage;
 
 macro_rules! bundled {
     ($name:literal, $file:literal) => {
-        (
-            $name,
-            $file,
-            include_bytes!(concat!("../data/tokenizers/", $name, "/", $file)) as &[u8],
-        )
+        ($name, $file, include_bytes!(concat!("../data/tokenizers/", $name, "/", $file)) as &[u8])
     };
 }
 
@@ -38,10 +34,7 @@ pub fn source(name: &str) -> String {
 
 /// Loads the bundled tokenizers (in parallel), in the order of [`TOKENIZERS`].
 pub fn tokenizers() -> Vec<Result<Loaded, Error>> {
-    TOKENIZERS
-        .par_iter()
-        .map(|(name, file, bytes)| Loaded::from_stored(name, &source(name), file, bytes))
-        .collect()
+    TOKENIZERS.par_iter().map(|(name, file, bytes)| Loaded::from_stored(name, &source(name), file, bytes)).collect()
 }
 
 /// Loads one bundled tokenizer by name (None for a name not bundled).

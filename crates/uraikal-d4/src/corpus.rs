@@ -39,30 +39,22 @@ pub fn read_texts(files: &[PathBuf], column: &str) -> Result<Vec<String>, Error>
             texts.extend(records.into_iter().map(|r| r.value.text));
         } else {
             let text = uraikal_io::read_utf8(file)?;
-            texts.extend(
-                text.lines()
-                    .filter(|l| !l.trim().is_empty())
-                    .map(str::to_string),
-            );
+            texts.extend(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string));
         }
     }
     texts.retain(|t| !t.trim().is_empty());
     if texts.is_empty() {
         let names: Vec<_> = files.iter().map(|f| f.display().to_string()).collect();
-        return Err(Error::new(
-            names.join(", "),
-            ErrorKind::Data("no text to train on".into()),
-        ));
+        return Err(Error::new(names.join(", "), ErrorKind::Data("no text to train on".into())));
     }
     Ok(texts)
 }
 
 fn read_parquet(path: &Path, column: &str) -> Result<Vec<String>, Error> {
     let bad = |m: String| Error::new(path.display().to_string(), ErrorKind::Data(m));
-    let file =
-        std::fs::File::open(path).map_err(|e| Error::from(uraikal_io::Error::io(path, e)))?;
-    let builder = ParquetRecordBatchReaderBuilder::try_new(file)
-        .map_err(|e| bad(format!("not a readable Parquet file: {e}")))?;
+    let file = std::fs::File::open(path).map_err(|e| Error::from(uraikal_io::Error::io(path, e)))?;
+    let builder =
+        ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| bad(format!("not a readable Parquet file: {e}")))?;
     let index = builder
         .schema()
         .fields()
@@ -70,10 +62,7 @@ fn read_parquet(path: &Path, column: &str) -> Result<Vec<String>, Error> {
         .position(|f| f.name() == column)
         .ok_or_else(|| bad(format!("no column {column:?} (choose one with --column)")))?;
     let mask = ProjectionMask::roots(builder.parquet_schema(), [index]);
-    let reader = builder
-        .with_projection(mask)
-        .build()
-        .map_err(|e| bad(e.to_string()))?;
+    let reader = builder.with_projection(mask).build().map_err(|e| bad(e.to_string()))?;
     let mut out = Vec::new();
     for batch in reader {
         let batch = batch.map_err(|e| bad(e.to_string()))?;
@@ -81,19 +70,11 @@ fn read_parquet(path: &Path, column: &str) -> Result<Vec<String>, Error> {
         match array.data_type() {
             DataType::Utf8 => {
                 let strings = array.as_string::<i32>();
-                out.extend(
-                    (0..strings.len())
-                        .filter(|&i| strings.is_valid(i))
-                        .map(|i| strings.value(i).to_string()),
-                );
+                out.extend((0..strings.len()).filter(|&i| strings.is_valid(i)).map(|i| strings.value(i).to_string()));
             }
             DataType::LargeUtf8 => {
                 let strings = array.as_string::<i64>();
-                out.extend(
-                    (0..strings.len())
-                        .filter(|&i| strings.is_valid(i))
-                        .map(|i| strings.value(i).to_string()),
-                );
+                out.extend((0..strings.len()).filter(|&i| strings.is_valid(i)).map(|i| strings.value(i).to_string()));
             }
             other => return Err(bad(format!("column {column:?} holds {other}, not strings"))),
         }

@@ -29,10 +29,7 @@ pub enum ErrorKind {
 
 impl Error {
     pub(crate) fn new(subject: impl Into<String>, kind: ErrorKind) -> Error {
-        Error {
-            subject: subject.into(),
-            kind,
-        }
+        Error { subject: subject.into(), kind }
     }
 
     /// The tokenizer, path or file the error is about.

@@ -31,9 +31,7 @@ use tokenizers::{Normalizer, PreTokenizer, Tokenizer};
 use crate::error::{Error, ErrorKind};
 /// Whether the bytes hold E0 AE or E0 AF, the start of every Tamil character and of nothing else.
 fn begins_tamil_character(bytes: &[u8]) -> bool {
-    bytes
-        .windows(2)
-        .any(|w| w[0] == 0xE0 && (w[1] == 0xAE || w[1] == 0xAF))
+    bytes.windows(2).any(|w| w[0] == 0xE0 && (w[1] == 0xAE || w[1] == 0xAF))
 }
 use crate::load::Loaded;
 use crate::pretok::{patch_pre_tokenizer_with, TAMIL_MARKS};
@@ -50,10 +48,7 @@ pub struct ExtendOptions {
 impl ExtendOptions {
     /// `add` new tokens, pairs seen at least twice.
     pub fn new(add: usize) -> ExtendOptions {
-        ExtendOptions {
-            add,
-            min_frequency: 2,
-        }
+        ExtendOptions { add, min_frequency: 2 }
     }
 }
 
@@ -100,10 +95,7 @@ pub fn extend(
 ) -> Result<Extended, Error> {
     let subject = base.source.as_str();
     let mut json: Value = serde_json::from_str(
-        &base
-            .tokenizer
-            .to_string(false)
-            .map_err(|e| fail(subject, format!("cannot serialise the base: {e}")))?,
+        &base.tokenizer.to_string(false).map_err(|e| fail(subject, format!("cannot serialise the base: {e}")))?,
     )
     .expect("the library writes JSON");
     let kind = match json["model"]["type"].as_str() {
@@ -120,23 +112,13 @@ pub fn extend(
         }
     };
     if kind == Kind::Bpe
-        && (json["model"]["continuing_subword_prefix"].is_string()
-            || json["model"]["end_of_word_suffix"].is_string())
+        && (json["model"]["continuing_subword_prefix"].is_string() || json["model"]["end_of_word_suffix"].is_string())
     {
-        return Err(fail(
-            subject,
-            "a BPE with subword prefixes or suffixes cannot be extended",
-        ));
+        return Err(fail(subject, "a BPE with subword prefixes or suffixes cannot be extended"));
     }
-    let pre_tokenizer_patched = json
-        .get_mut("pre_tokenizer")
-        .is_some_and(|p| patch_pre_tokenizer_with(p, TAMIL_MARKS));
-    let patched = Tokenizer::from_bytes(json.to_string().as_bytes()).map_err(|e| {
-        fail(
-            subject,
-            format!("the rewritten pre-tokenizer does not load: {e}"),
-        )
-    })?;
+    let pre_tokenizer_patched = json.get_mut("pre_tokenizer").is_some_and(|p| patch_pre_tokenizer_with(p, TAMIL_MARKS));
+    let patched = Tokenizer::from_bytes(json.to_string().as_bytes())
+        .map_err(|e| fail(subject, format!("the rewritten pre-tokenizer does not load: {e}")))?;
 
     stage("cutting the text into pieces");
     let byte_level = base.is_byte_level();
@@ -149,10 +131,7 @@ pub fn extend(
         }
     }
     if pieces.is_empty() {
-        return Err(Error::new(
-            subject,
-            ErrorKind::Data("the data holds no Tamil text".into()),
-        ));
+        return Err(Error::new(subject, ErrorKind::Data("the data holds no Tamil text".into())));
     }
     let mut pieces: Vec<(String, u64)> = pieces.into_iter().collect();
     pieces.sort();
@@ -161,9 +140,8 @@ pub fn extend(
     let model = patched.get_model();
     let mut words: Vec<Vec<u32>> = Vec::with_capacity(pieces.len());
     for (piece, _) in &pieces {
-        let tokens = model
-            .tokenize(piece)
-            .map_err(|e| fail(subject, format!("the base cannot encode {piece:?}: {e}")))?;
+        let tokens =
+            model.tokenize(piece).map_err(|e| fail(subject, format!("the base cannot encode {piece:?}: {e}")))?;
         words.push(tokens.iter().map(|t| t.id).collect());
     }
     let counts: Vec<u64> = pieces.iter().map(|(_, c)| *c).collect();
@@ -178,10 +156,7 @@ pub fn extend(
     };
     let mut next_id = vocab.values().copied().max().map_or(0, |m| m + 1);
     if kind == Kind::Unigram && next_id != base_size {
-        return Err(fail(
-            subject,
-            "added tokens lie outside the Unigram vocabulary: ids would clash",
-        ));
+        return Err(fail(subject, "added tokens lie outside the Unigram vocabulary: ids would clash"));
     }
 
     stage("learning the new tokens");
@@ -228,19 +203,13 @@ pub fn extend(
     let added: Vec<(String, u32)> = json["added_tokens"]
         .as_array()
         .map(|list| {
-            list.iter()
-                .filter_map(|t| {
-                    Some((t["content"].as_str()?.to_string(), t["id"].as_u64()? as u32))
-                })
-                .collect()
+            list.iter().filter_map(|t| Some((t["content"].as_str()?.to_string(), t["id"].as_u64()? as u32))).collect()
         })
         .unwrap_or_default();
     let model_json = &mut json["model"];
     match kind {
         Kind::Bpe => {
-            let vocab = model_json["vocab"]
-                .as_object_mut()
-                .expect("a BPE vocabulary");
+            let vocab = model_json["vocab"].as_object_mut().expect("a BPE vocabulary");
             // The library numbers added tokens missing from the model after the model's vocabulary, which
             // now grows: they enter the model's vocabulary under their own ids so that they keep them.
             for (content, id) in added {
@@ -270,14 +239,9 @@ pub fn extend(
             }
         }
         Kind::Unigram => {
-            let list = model_json["vocab"]
-                .as_array_mut()
-                .expect("a Unigram vocabulary");
-            let mut score: HashMap<u32, f64> = list
-                .iter()
-                .enumerate()
-                .map(|(i, p)| (i as u32, p[1].as_f64().unwrap_or(0.0)))
-                .collect();
+            let list = model_json["vocab"].as_array_mut().expect("a Unigram vocabulary");
+            let mut score: HashMap<u32, f64> =
+                list.iter().enumerate().map(|(i, p)| (i as u32, p[1].as_f64().unwrap_or(0.0))).collect();
             for &(a, b, id) in &merges {
                 // Just above the two pieces it replaces, so that it wins where they would be chosen.
                 let s = score[&a] + score[&b] + UNIGRAM_BONUS;
@@ -287,15 +251,9 @@ pub fn extend(
         }
     }
     let text = json.to_string();
-    let reloaded = Tokenizer::from_bytes(text.as_bytes()).map_err(|e| {
-        fail(
-            subject,
-            format!("the extended tokenizer does not load: {e}"),
-        )
-    })?;
-    let tokenizer_json = reloaded
-        .to_string(false)
-        .map_err(|e| fail(subject, e.to_string()))?;
+    let reloaded = Tokenizer::from_bytes(text.as_bytes())
+        .map_err(|e| fail(subject, format!("the extended tokenizer does not load: {e}")))?;
+    let tokenizer_json = reloaded.to_string(false).map_err(|e| fail(subject, e.to_string()))?;
 
     let expand = |id: u32| -> Vec<u32> {
         let mut out = Vec::new();
@@ -316,16 +274,11 @@ pub fn extend(
         .map(|&id| NewToken {
             id,
             token: spelling[&id].clone(),
-            text: String::from_utf8_lossy(&piece_bytes(&spelling[&id], byte_level))
-                .replace('\u{2581}', " "),
+            text: String::from_utf8_lossy(&piece_bytes(&spelling[&id], byte_level)).replace('\u{2581}', " "),
             base_ids: expand(id),
         })
         .collect();
-    Ok(Extended {
-        tokenizer_json,
-        new_tokens,
-        pre_tokenizer_patched,
-    })
+    Ok(Extended { tokenizer_json, new_tokens, pre_tokenizer_patched })
 }
 
 /// How much a new Unigram piece scores above the sum of its two parts.
@@ -388,11 +341,7 @@ impl Learner {
         for w in 0..learner.words.len() {
             learner.add_word(w, true);
         }
-        let mut all: Vec<_> = learner
-            .pair_counts
-            .iter()
-            .map(|(&p, &c)| (c, Reverse(p)))
-            .collect();
+        let mut all: Vec<_> = learner.pair_counts.iter().map(|(&p, &c)| (c, Reverse(p))).collect();
         all.sort();
         learner.heap = all.into_iter().collect();
         learner

@@ -34,8 +34,8 @@
 
 pub mod bundled;
 pub mod corpus;
-pub mod extend;
 mod error;
+pub mod extend;
 pub mod literature;
 pub mod load;
 pub mod measure;

@@ -91,27 +91,19 @@ pub fn literature(
     let results = slices
         .into_iter()
         .map(|slice| {
-            let members = || {
-                passages
-                    .iter()
-                    .zip(&per_passage)
-                    .filter(|(p, _)| p.slice == slice)
-                    .map(|(_, one)| one)
-            };
+            let members = || passages.iter().zip(&per_passage).filter(|(p, _)| p.slice == slice).map(|(_, one)| one);
             let mut frequency: HashMap<u32, usize> = HashMap::new();
             for one in members() {
                 for &id in &one.ids {
                     *frequency.entry(id).or_default() += 1;
                 }
             }
-            let pairs: Vec<(usize, usize)> = members()
-                .filter_map(|one| one.english.map(|en| (one.ids.len(), en)))
-                .collect();
+            let pairs: Vec<(usize, usize)> =
+                members().filter_map(|one| one.english.map(|en| (one.ids.len(), en))).collect();
             let (ta, en) = pairs.iter().fold((0, 0), |(a, b), &(x, y)| (a + x, b + y));
             let nsl = against.base.map(|_| {
-                let (tokens, base) = members().fold((0, 0), |(a, b), one| {
-                    (a + one.ids.len(), b + one.base.unwrap_or(0))
-                });
+                let (tokens, base) =
+                    members().fold((0, 0), |(a, b), one| (a + one.ids.len(), b + one.base.unwrap_or(0)));
                 ratio(tokens, base)
             });
             let literature = Literature {
@@ -119,11 +111,7 @@ pub fn literature(
                 parity_median: against.parallel.and_then(|_| parity_median(&pairs)),
                 parity_pairs: against.parallel.map(|_| pairs.len()),
                 nsl: nsl.flatten(),
-                renyi_efficiency: renyi_efficiency(
-                    frequency.values().copied(),
-                    vocab_size,
-                    RENYI_ALPHA,
-                ),
+                renyi_efficiency: renyi_efficiency(frequency.values().copied(), vocab_size, RENYI_ALPHA),
             };
             (slice, literature)
         })
@@ -144,20 +132,12 @@ fn parity_median(pairs: &[(usize, usize)]) -> Option<f64> {
     }
     ratios.sort_by(f64::total_cmp);
     let n = ratios.len();
-    Some(if n % 2 == 1 {
-        ratios[n / 2]
-    } else {
-        (ratios[n / 2 - 1] + ratios[n / 2]) / 2.0
-    })
+    Some(if n % 2 == 1 { ratios[n / 2] } else { (ratios[n / 2 - 1] + ratios[n / 2]) / 2.0 })
 }
 
 /// Rényi efficiency (Zouhar et al. 2023): H_α(p) ÷ log |V|, where p is the relative frequency of each
 /// token and H_α(p) = log(Σ p^α) ÷ (1 − α). None without tokens or with a vocabulary of one.
-pub fn renyi_efficiency(
-    counts: impl Iterator<Item = usize>,
-    vocab_size: usize,
-    alpha: f64,
-) -> Option<f64> {
+pub fn renyi_efficiency(counts: impl Iterator<Item = usize>, vocab_size: usize, alpha: f64) -> Option<f64> {
     let counts: Vec<usize> = counts.filter(|&c| c > 0).collect();
     let total: usize = counts.iter().sum();
     if total == 0 || vocab_size < 2 {
@@ -229,9 +209,7 @@ pub fn is_tamil(c: char) -> bool {
 
 /// Whether the bytes hold the whole UTF-8 encoding of a Tamil character (E0 AE|AF 80–BF).
 pub fn contains_tamil_character(bytes: &[u8]) -> bool {
-    bytes
-        .windows(3)
-        .any(|w| w[0] == 0xE0 && (w[1] == 0xAE || w[1] == 0xAF) && (0x80..=0xBF).contains(&w[2]))
+    bytes.windows(3).any(|w| w[0] == 0xE0 && (w[1] == 0xAE || w[1] == 0xAF) && (0x80..=0xBF).contains(&w[2]))
 }
 
 /// A Tamil dependent sign (vowel sign, pulli, length mark or anusvara).

@@ -34,10 +34,7 @@ pub struct Loaded {
 
 impl std::fmt::Debug for Loaded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Loaded")
-            .field("name", &self.name)
-            .field("source", &self.source)
-            .finish()
+        f.debug_struct("Loaded").field("name", &self.name).field("source", &self.source).finish()
     }
 }
 
@@ -71,22 +68,14 @@ struct ModelShape {
 impl Loaded {
     /// Wraps a tokenizer built in code (tests, other crates); padding and truncation are switched off.
     pub fn from_tokenizer(name: &str, tokenizer: Tokenizer) -> Result<Loaded, Error> {
-        let json = tokenizer.to_string(false).map_err(|e| {
-            Error::new(
-                name,
-                ErrorKind::Unloadable(format!("cannot serialise: {e}")),
-            )
-        })?;
+        let json = tokenizer
+            .to_string(false)
+            .map_err(|e| Error::new(name, ErrorKind::Unloadable(format!("cannot serialise: {e}"))))?;
         Loaded::from_parts(name, name, None, tokenizer, json.as_bytes())
     }
 
     /// Parses tokenizer.json bytes.
-    pub fn from_json(
-        name: &str,
-        source: &str,
-        sha256: Option<String>,
-        json: &[u8],
-    ) -> Result<Loaded, Error> {
+    pub fn from_json(name: &str, source: &str, sha256: Option<String>, json: &[u8]) -> Result<Loaded, Error> {
         // The tokenizers library panics on some malformed files (an `expect` in its decoder reader, found by
         // `cargo xtask fuzz`); such a file is unloadable like any other.
         let parsed = std::panic::catch_unwind(|| Tokenizer::from_bytes(json)).map_err(|_| {
@@ -95,12 +84,8 @@ impl Loaded {
                 ErrorKind::Unloadable("not a valid tokenizer.json: the tokenizers library panicked reading it".into()),
             )
         })?;
-        let tokenizer = parsed.map_err(|e| {
-            Error::new(
-                source,
-                ErrorKind::Unloadable(format!("not a valid tokenizer.json: {e}")),
-            )
-        })?;
+        let tokenizer = parsed
+            .map_err(|e| Error::new(source, ErrorKind::Unloadable(format!("not a valid tokenizer.json: {e}"))))?;
         Loaded::from_parts(name, source, sha256, tokenizer, json)
     }
 
@@ -111,12 +96,8 @@ impl Loaded {
         tokenizer: Tokenizer,
         json: &[u8],
     ) -> Result<Loaded, Error> {
-        let shape: JsonShape = serde_json::from_slice(json).map_err(|e| {
-            Error::new(
-                source,
-                ErrorKind::Unloadable(format!("not a valid tokenizer.json: {e}")),
-            )
-        })?;
+        let shape: JsonShape = serde_json::from_slice(json)
+            .map_err(|e| Error::new(source, ErrorKind::Unloadable(format!("not a valid tokenizer.json: {e}"))))?;
         let shape = Shape {
             pre_tokenizer: shape.pre_tokenizer,
             decoder: shape.decoder,
@@ -135,17 +116,13 @@ impl Loaded {
     ) -> Result<Loaded, Error> {
         // Some tokenizer.json files pad (or truncate) to 128: D4 measures whole passages.
         tokenizer.with_padding(None);
-        tokenizer
-            .with_truncation(None)
-            .map_err(|e| Error::new(source, ErrorKind::Unloadable(e.to_string())))?;
+        tokenizer.with_truncation(None).map_err(|e| Error::new(source, ErrorKind::Unloadable(e.to_string())))?;
         let unk_id = match (&shape.unk_id, &shape.unk_token) {
             (Some(id), _) => Some(*id),
             (None, Some(token)) => tokenizer.token_to_id(token),
             (None, None) => None,
         };
-        let byte_level = [&shape.pre_tokenizer, &shape.decoder]
-            .iter()
-            .any(|v| v.as_ref().is_some_and(has_byte_level));
+        let byte_level = [&shape.pre_tokenizer, &shape.decoder].iter().any(|v| v.as_ref().is_some_and(has_byte_level));
         let token_bytes = Arc::new(TokenBytes::new(&tokenizer, byte_level));
         Ok(Loaded {
             name: name.to_string(),
@@ -189,8 +166,7 @@ impl Loaded {
 fn has_byte_level(value: &Value) -> bool {
     match value {
         Value::Object(map) => {
-            map.get("type").and_then(Value::as_str) == Some("ByteLevel")
-                || map.values().any(has_byte_level)
+            map.get("type").and_then(Value::as_str) == Some("ByteLevel") || map.values().any(has_byte_level)
         }
         Value::Array(items) => items.iter().any(has_byte_level),
         _ => false,
@@ -212,11 +188,7 @@ impl TokenBytes {
         for (token, &id) in &vocab {
             by_id[id as usize] = Some(token.as_str());
         }
-        let alphabet = if byte_level {
-            Some(byte_level_alphabet())
-        } else {
-            None
-        };
+        let alphabet = if byte_level { Some(byte_level_alphabet()) } else { None };
         let mut bytes = Vec::new();
         let mut starts = Vec::with_capacity(size + 1);
         for (id, token) in by_id.iter().enumerate() {
@@ -234,10 +206,7 @@ impl TokenBytes {
             } else if let Some(byte) = byte_piece(token) {
                 bytes.push(byte);
             } else {
-                let text = token
-                    .strip_prefix('\u{2581}')
-                    .or_else(|| token.strip_prefix("##"))
-                    .unwrap_or(token);
+                let text = token.strip_prefix('\u{2581}').or_else(|| token.strip_prefix("##")).unwrap_or(token);
                 bytes.extend_from_slice(text.as_bytes());
             }
         }
@@ -247,8 +216,7 @@ impl TokenBytes {
 
     pub(crate) fn get(&self, id: u32) -> Option<&[u8]> {
         let i = id as usize;
-        (i + 1 < self.starts.len())
-            .then(|| &self.bytes[self.starts[i] as usize..self.starts[i + 1] as usize])
+        (i + 1 < self.starts.len()).then(|| &self.bytes[self.starts[i] as usize..self.starts[i + 1] as usize])
     }
 }
 
@@ -271,10 +239,7 @@ pub(crate) fn plain_token_bytes(token: &str) -> Vec<u8> {
     if let Some(byte) = byte_piece(token) {
         return vec![byte];
     }
-    let text = token
-        .strip_prefix('\u{2581}')
-        .or_else(|| token.strip_prefix("##"))
-        .unwrap_or(token);
+    let text = token.strip_prefix('\u{2581}').or_else(|| token.strip_prefix("##")).unwrap_or(token);
     text.as_bytes().to_vec()
 }
 
@@ -292,9 +257,7 @@ const NOT_A_BYTE: u16 = u16::MAX;
 /// The GPT-2 byte-level alphabet: the character standing for each byte. Printable Latin-1 bytes stand for
 /// themselves; the other 68 bytes, in order, for U+0100, U+0101, …
 pub(crate) fn byte_level_chars() -> [char; 256] {
-    let printable = |b: u32| {
-        (0x21..=0x7E).contains(&b) || (0xA1..=0xAC).contains(&b) || (0xAE..=0xFF).contains(&b)
-    };
+    let printable = |b: u32| (0x21..=0x7E).contains(&b) || (0xA1..=0xAC).contains(&b) || (0xAE..=0xFF).contains(&b);
     let mut chars = ['\0'; 256];
     let mut next = 0x100;
     for b in 0..=0xFFu32 {
@@ -326,8 +289,7 @@ pub fn load(spec: &str) -> Result<Loaded, Error> {
             Error::new(
                 spec,
                 ErrorKind::NotFound(
-                    "the folder holds no tokenizer.json, tokenizer.json.gz, *.tiktoken or *.model file"
-                        .into(),
+                    "the folder holds no tokenizer.json, tokenizer.json.gz, *.tiktoken or *.model file".into(),
                 ),
             )
         })?;
@@ -339,10 +301,7 @@ pub fn load(spec: &str) -> Result<Loaded, Error> {
     if looks_like_hub_id(spec) {
         return load_hub(spec);
     }
-    Err(Error::new(
-        spec,
-        ErrorKind::NotFound("no such file or folder".into()),
-    ))
+    Err(Error::new(spec, ErrorKind::NotFound("no such file or folder".into())))
 }
 
 fn find_in_folder(folder: &Path) -> Option<std::path::PathBuf> {
@@ -355,32 +314,20 @@ fn find_in_folder(folder: &Path) -> Option<std::path::PathBuf> {
     let mut others: Vec<_> = std::fs::read_dir(folder)
         .ok()?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.is_file()
-                && p.extension()
-                    .is_some_and(|e| e == "tiktoken" || e == "model")
-        })
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "tiktoken" || e == "model"))
         .collect();
     others.sort();
     others.into_iter().next()
 }
 
 fn folder_name(folder: &Path) -> String {
-    let absolute = folder
-        .canonicalize()
-        .unwrap_or_else(|_| folder.to_path_buf());
-    absolute.file_name().map_or_else(
-        || folder.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
+    let absolute = folder.canonicalize().unwrap_or_else(|_| folder.to_path_buf());
+    absolute.file_name().map_or_else(|| folder.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
 
 /// `x/tokenizer.json(.gz)` is named after its folder `x`; any other file after itself, less extensions.
 fn file_name(file: &Path) -> String {
-    let name = file
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     if name == "tokenizer.json" || name == "tokenizer.json.gz" {
         if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
             return folder_name(parent);
@@ -396,10 +343,7 @@ fn file_name(file: &Path) -> String {
 
 fn load_file(file: &Path, name: &str, spec: &str) -> Result<Loaded, Error> {
     let raw = std::fs::read(file).map_err(|e| Error::from(uraikal_io::Error::io(file, e)))?;
-    let file_name = file
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let file_name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     Loaded::from_stored(name, spec, &file_name, &raw)
 }
 
@@ -407,12 +351,7 @@ impl Loaded {
     /// Loads a tokenizer from a file's bytes as stored; `file_name` tells the format (`.gz`: gzipped
     /// tokenizer.json, `.tiktoken`: OpenAI ranks, `.model`: SentencePiece, else tokenizer.json). The sha256
     /// is of `raw`.
-    pub fn from_stored(
-        name: &str,
-        source: &str,
-        file_name: &str,
-        raw: &[u8],
-    ) -> Result<Loaded, Error> {
+    pub fn from_stored(name: &str, source: &str, file_name: &str, raw: &[u8]) -> Result<Loaded, Error> {
         let sha256 = Some(uraikal_io::sha256_hex(raw));
         if file_name.ends_with(".tiktoken") {
             return crate::tiktoken::from_ranks(name, source, sha256, raw);
@@ -430,9 +369,7 @@ impl Loaded {
 
 fn gunzip(raw: &[u8]) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    flate2::read::GzDecoder::new(raw)
-        .read_to_end(&mut out)
-        .map_err(|e| format!("not a readable gzip file: {e}"))?;
+    flate2::read::GzDecoder::new(raw).read_to_end(&mut out).map_err(|e| format!("not a readable gzip file: {e}"))?;
     Ok(out)
 }
 
@@ -449,25 +386,18 @@ pub(crate) fn read_maybe_gz(path: &Path) -> Result<Vec<u8>, Error> {
 /// `owner/name`: one slash, no path-like start. Only checked for paths that do not exist.
 fn looks_like_hub_id(spec: &str) -> bool {
     let parts: Vec<&str> = spec.split('/').collect();
-    parts.len() == 2
-        && parts.iter().all(|p| !p.is_empty() && !p.starts_with('.'))
-        && !spec.contains('\\')
+    parts.len() == 2 && parts.iter().all(|p| !p.is_empty() && !p.starts_with('.')) && !spec.contains('\\')
 }
 
 #[cfg(feature = "hub")]
 fn load_hub(spec: &str) -> Result<Loaded, Error> {
     // Only tokenizer.json is fetched (the equivalent of trust_remote_code=False), into the hub's cache;
     // HF_TOKEN for gated repos.
-    let params = tokenizers::FromPretrainedParameters {
-        token: std::env::var("HF_TOKEN").ok(),
-        ..Default::default()
-    };
+    let params = tokenizers::FromPretrainedParameters { token: std::env::var("HF_TOKEN").ok(), ..Default::default() };
     let tokenizer = Tokenizer::from_pretrained(spec, Some(params))
         .map_err(|e| Error::new(spec, ErrorKind::Unloadable(format!("hub: {e}"))))?;
     // The library does not say where it cached the file: the sha256 is of the tokenizer re-serialised.
-    let json = tokenizer
-        .to_string(false)
-        .map_err(|e| Error::new(spec, ErrorKind::Unloadable(format!("hub: {e}"))))?;
+    let json = tokenizer.to_string(false).map_err(|e| Error::new(spec, ErrorKind::Unloadable(format!("hub: {e}"))))?;
     let name = spec.rsplit('/').next().unwrap_or(spec);
     let sha256 = Some(uraikal_io::sha256_hex(json.as_bytes()));
     Loaded::from_parts(name, spec, sha256, tokenizer, json.as_bytes())
@@ -477,10 +407,7 @@ fn load_hub(spec: &str) -> Result<Loaded, Error> {
 fn load_hub(spec: &str) -> Result<Loaded, Error> {
     Err(Error::new(
         spec,
-        ErrorKind::NotFound(
-            "no such file or folder; Hugging Face hub ids need a build with the `hub` feature"
-                .into(),
-        ),
+        ErrorKind::NotFound("no such file or folder; Hugging Face hub ids need a build with the `hub` feature".into()),
     ))
 }
 
@@ -514,10 +441,7 @@ mod tests {
 
     #[test]
     fn names_come_from_folders_or_files() {
-        assert_eq!(
-            file_name(Path::new("x/cl100k_base.tiktoken")),
-            "cl100k_base"
-        );
+        assert_eq!(file_name(Path::new("x/cl100k_base.tiktoken")), "cl100k_base");
         assert_eq!(file_name(Path::new("models/foo/tokenizer.json.gz")), "foo");
         assert_eq!(file_name(Path::new("bar.json.gz")), "bar");
         assert!(looks_like_hub_id("openai/whisper-tiny"));
@@ -530,11 +454,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let err = load(dir.path().to_str().unwrap()).unwrap_err();
         assert!(matches!(err.kind(), ErrorKind::NotFound(_)), "{err}");
-        std::fs::write(
-            dir.path().join("tokenizer.json"),
-            "{\"version\": \"1.0\", \"model\": ",
-        )
-        .unwrap();
+        std::fs::write(dir.path().join("tokenizer.json"), "{\"version\": \"1.0\", \"model\": ").unwrap();
         let err = load(dir.path().to_str().unwrap()).unwrap_err();
         assert!(err.reason().contains("not a valid tokenizer.json"), "{err}");
         std::fs::write(dir.path().join("t.json.gz"), "not gzip").unwrap();

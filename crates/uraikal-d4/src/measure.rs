@@ -27,12 +27,7 @@ pub struct Passage {
 impl Passage {
     /// A passage without a source.
     pub fn new(id: &str, text: &str, slice: &str) -> Passage {
-        Passage {
-            id: id.into(),
-            text: text.into(),
-            slice: slice.into(),
-            source: None,
-        }
+        Passage { id: id.into(), text: text.into(), slice: slice.into(), source: None }
     }
 }
 
@@ -40,9 +35,7 @@ fn string_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error>
     match serde_json::Value::deserialize(d)? {
         serde_json::Value::String(s) => Ok(s),
         serde_json::Value::Number(n) => Ok(n.to_string()),
-        other => Err(serde::de::Error::custom(format!(
-            "id must be a string or a number, not {other}"
-        ))),
+        other => Err(serde::de::Error::custom(format!("id must be a string or a number, not {other}"))),
     }
 }
 
@@ -153,14 +146,13 @@ pub fn measure(
         .map(|p| {
             // The tokenizers library can panic on malformed data it accepted at load time (a SentencePiece
             // charsmap whose trie points outside itself): that is this tokenizer failing, not the run.
-            let measured = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| measure_passage(tokenizer, &p.text)))
-                .unwrap_or_else(|panic| Err(format!("the tokenizers library panicked: {}", panic_message(&*panic))));
-            let counts = measured.map_err(|e| {
-                Error::new(
-                    &tokenizer.name,
-                    ErrorKind::Tokenizer(format!("passage {}: {e}", p.id)),
-                )
-            });
+            let measured =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| measure_passage(tokenizer, &p.text)))
+                    .unwrap_or_else(|panic| {
+                        Err(format!("the tokenizers library panicked: {}", panic_message(&*panic)))
+                    });
+            let counts = measured
+                .map_err(|e| Error::new(&tokenizer.name, ErrorKind::Tokenizer(format!("passage {}: {e}", p.id))));
             progress(1);
             counts
         })
@@ -169,10 +161,7 @@ pub fn measure(
     for (p, counts) in passages.iter().zip(per_passage) {
         match results.iter_mut().find(|r| r.slice == p.slice) {
             Some(r) => r.counts += counts,
-            None => results.push(SliceResult {
-                slice: p.slice.clone(),
-                counts,
-            }),
+            None => results.push(SliceResult { slice: p.slice.clone(), counts }),
         }
     }
     Ok(results)
@@ -193,11 +182,7 @@ fn words(text: &str) -> Vec<Word> {
         if c.is_whitespace() {
             out.extend(current.take());
         } else {
-            let w = current.get_or_insert(Word {
-                start: i,
-                end: i,
-                tamil: false,
-            });
+            let w = current.get_or_insert(Word { start: i, end: i, tamil: false });
             w.end = i + c.len_utf8();
             w.tamil |= is_tamil_letter(c);
         }
@@ -213,9 +198,7 @@ fn is_tamil_letter(c: char) -> bool {
 
 /// SPEC D2: a token starting at a vowel sign or pulli (U+0BBE–U+0BCD) cuts a letter.
 fn is_sign_at(text: &str, offset: usize) -> bool {
-    text.get(offset..)
-        .and_then(|t| t.chars().next())
-        .is_some_and(|c| ('\u{0BBE}'..='\u{0BCD}').contains(&c))
+    text.get(offset..).and_then(|t| t.chars().next()).is_some_and(|c| ('\u{0BBE}'..='\u{0BCD}').contains(&c))
 }
 
 /// The word that `offset` falls strictly inside (not at its start), if any.
@@ -250,10 +233,7 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 /// The counts of one passage.
 fn measure_passage(t: &Loaded, text: &str) -> Result<Counts, String> {
     let words = words(text);
-    let encoding = t
-        .tokenizer
-        .encode(text, false)
-        .map_err(|e| format!("encode: {e}"))?;
+    let encoding = t.tokenizer.encode(text, false).map_err(|e| format!("encode: {e}"))?;
     let ids = encoding.get_ids();
     let offsets = encoding.get_offsets();
     let pieces = encoding.get_word_ids();
@@ -273,12 +253,7 @@ fn measure_passage(t: &Loaded, text: &str) -> Result<Counts, String> {
         owed = utf8_owed(owed, t.token_bytes(id).unwrap_or_default());
         if owed > 0 {
             let first = words.partition_point(|w| w.end <= start);
-            for (w, word) in words
-                .iter()
-                .enumerate()
-                .skip(first)
-                .take_while(|(_, w)| w.start < end)
-            {
+            for (w, word) in words.iter().enumerate().skip(first).take_while(|(_, w)| w.start < end) {
                 if word.tamil {
                     marks[w] |= 0b100;
                 }
@@ -288,14 +263,8 @@ fn measure_passage(t: &Loaded, text: &str) -> Result<Counts, String> {
             unk_tokens += 1;
         }
     }
-    let decoded = t
-        .tokenizer
-        .decode(ids, false)
-        .map_err(|e| format!("decode: {e}"))?;
-    let round_trip = decoded
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .eq(text.chars().filter(|c| !c.is_whitespace()));
+    let decoded = t.tokenizer.decode(ids, false).map_err(|e| format!("decode: {e}"))?;
+    let round_trip = decoded.chars().filter(|c| !c.is_whitespace()).eq(text.chars().filter(|c| !c.is_whitespace()));
     let count = |bit: u8| marks.iter().filter(|&&m| m & bit != 0).count();
     Ok(Counts {
         passages: 1,

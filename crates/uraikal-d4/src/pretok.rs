@@ -12,8 +12,7 @@ use crate::error::{Error, ErrorKind};
 use crate::load::{read_maybe_gz, Loaded};
 
 /// GPT-2's split pattern (also the built-in regex of the ByteLevel pre-tokenizer).
-pub const GPT2_PATTERN: &str =
-    r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+";
+pub const GPT2_PATTERN: &str = r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+";
 
 /// The grapheme-safe pattern: GPT-2's, with marks joining letters (and leaving the punctuation class).
 /// It is [`grapheme_safe_regex`] of [`GPT2_PATTERN`].
@@ -40,10 +39,7 @@ pub fn grapheme_safe_regex_with(pattern: &str, marks: &str) -> Option<String> {
     if !pattern.contains(r"\p{L}") || pattern.contains(r"\p{M}") || pattern.contains(marks) {
         return None;
     }
-    if [r"\pL", r"\P{L}", r"\PL", r"\p{Letter}", r"\pM"]
-        .iter()
-        .any(|p| pattern.contains(p))
-    {
+    if [r"\pL", r"\P{L}", r"\PL", r"\p{Letter}", r"\pM"].iter().any(|p| pattern.contains(p)) {
         return None;
     }
     let mut out = String::with_capacity(pattern.len() + 32);
@@ -51,11 +47,7 @@ pub fn grapheme_safe_regex_with(pattern: &str, marks: &str) -> Option<String> {
     let mut rest = pattern;
     while let Some(c) = rest.chars().next() {
         if let Some(after) = rest.strip_prefix(r"\p{L}") {
-            out.push_str(&if class_depth > 0 {
-                format!(r"\p{{L}}{marks}")
-            } else {
-                format!(r"[\p{{L}}{marks}]")
-            });
+            out.push_str(&if class_depth > 0 { format!(r"\p{{L}}{marks}") } else { format!(r"[\p{{L}}{marks}]") });
             rest = after;
             continue;
         }
@@ -101,9 +93,7 @@ pub fn patch_pre_tokenizer_with(value: &mut Value, marks: &str) -> bool {
             changed
         }
         Some("Split") => {
-            let Some(Value::String(regex)) =
-                map.get_mut("pattern").and_then(|p| p.get_mut("Regex"))
-            else {
+            let Some(Value::String(regex)) = map.get_mut("pattern").and_then(|p| p.get_mut("Regex")) else {
                 return false;
             };
             match grapheme_safe_regex_with(regex, marks) {
@@ -115,14 +105,8 @@ pub fn patch_pre_tokenizer_with(value: &mut Value, marks: &str) -> bool {
             }
         }
         Some("ByteLevel") => {
-            let use_regex = map
-                .get("use_regex")
-                .and_then(Value::as_bool)
-                .unwrap_or(true);
-            let prefix = map
-                .get("add_prefix_space")
-                .and_then(Value::as_bool)
-                .unwrap_or(true);
+            let use_regex = map.get("use_regex").and_then(Value::as_bool).unwrap_or(true);
+            let prefix = map.get("add_prefix_space").and_then(Value::as_bool).unwrap_or(true);
             if !use_regex || prefix {
                 return false;
             }
@@ -148,12 +132,8 @@ pub fn grapheme_safe(tokenizer: &Loaded) -> Result<Option<Loaded>, Error> {
     if !patch_pre_tokenizer(&mut pre) {
         return Ok(None);
     }
-    let wrapper: PreTokenizerWrapper = serde_json::from_value(pre.clone()).map_err(|e| {
-        Error::new(
-            &tokenizer.name,
-            ErrorKind::Patch(format!("rewritten pre-tokenizer: {e}")),
-        )
-    })?;
+    let wrapper: PreTokenizerWrapper = serde_json::from_value(pre.clone())
+        .map_err(|e| Error::new(&tokenizer.name, ErrorKind::Patch(format!("rewritten pre-tokenizer: {e}"))))?;
     let mut safe = tokenizer.clone();
     safe.name = format!("{}+grapheme-safe", tokenizer.name);
     safe.tokenizer.with_pre_tokenizer(Some(wrapper));
@@ -167,21 +147,13 @@ pub fn grapheme_safe(tokenizer: &Loaded) -> Result<Option<Loaded>, Error> {
 pub fn patch_file(input: &Path, output: &Path) -> Result<(), Error> {
     let subject = input.display().to_string();
     let bytes = read_maybe_gz(input)?;
-    let mut json: Value = serde_json::from_slice(&bytes).map_err(|e| {
-        Error::new(
-            &subject,
-            ErrorKind::Unloadable(format!("not a valid tokenizer.json: {e}")),
-        )
-    })?;
-    let changed = json
-        .get_mut("pre_tokenizer")
-        .is_some_and(patch_pre_tokenizer);
+    let mut json: Value = serde_json::from_slice(&bytes)
+        .map_err(|e| Error::new(&subject, ErrorKind::Unloadable(format!("not a valid tokenizer.json: {e}"))))?;
+    let changed = json.get_mut("pre_tokenizer").is_some_and(patch_pre_tokenizer);
     if !changed {
         return Err(Error::new(
             &subject,
-            ErrorKind::Patch(
-                "its pre-tokenizer has no letter regex to rewrite (already grapheme-safe?)".into(),
-            ),
+            ErrorKind::Patch("its pre-tokenizer has no letter regex to rewrite (already grapheme-safe?)".into()),
         ));
     }
     let text = serde_json::to_string(&json).expect("a JSON value serialises");
@@ -205,19 +177,13 @@ mod tests {
 
     #[test]
     fn the_published_pattern_is_the_rewrite_of_gpt2() {
-        assert_eq!(
-            grapheme_safe_regex(GPT2_PATTERN).as_deref(),
-            Some(GRAPHEME_SAFE_PATTERN)
-        );
+        assert_eq!(grapheme_safe_regex(GPT2_PATTERN).as_deref(), Some(GRAPHEME_SAFE_PATTERN));
     }
 
     #[test]
     fn cl100k_style_classes_are_rewritten_inside_brackets() {
         let cl100k = r"(?i:'s|'t)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}";
-        assert_eq!(
-            grapheme_safe_regex(cl100k).unwrap(),
-            r"(?i:'s|'t)|[^\r\n\p{L}\p{M}\p{N}]?[\p{L}\p{M}]+|\p{N}{1,3}"
-        );
+        assert_eq!(grapheme_safe_regex(cl100k).unwrap(), r"(?i:'s|'t)|[^\r\n\p{L}\p{M}\p{N}]?[\p{L}\p{M}]+|\p{N}{1,3}");
     }
 
     #[test]
@@ -231,13 +197,9 @@ mod tests {
     fn byte_level_with_its_own_regex_becomes_split_then_byte_level() {
         let mut pre = json!({"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": true});
         assert!(patch_pre_tokenizer(&mut pre));
-        assert_eq!(
-            pre["pretokenizers"][0]["pattern"]["Regex"],
-            GRAPHEME_SAFE_PATTERN
-        );
+        assert_eq!(pre["pretokenizers"][0]["pattern"]["Regex"], GRAPHEME_SAFE_PATTERN);
         assert_eq!(pre["pretokenizers"][1]["use_regex"], false);
-        let mut with_prefix =
-            json!({"type": "ByteLevel", "add_prefix_space": true, "use_regex": true});
+        let mut with_prefix = json!({"type": "ByteLevel", "add_prefix_space": true, "use_regex": true});
         assert!(!patch_pre_tokenizer(&mut with_prefix));
     }
 }

@@ -74,11 +74,7 @@ pub struct Skipped {
 impl Skipped {
     /// From the error that stopped it.
     pub fn new(tokenizer: &str, source: &str, error: &Error) -> Skipped {
-        Skipped {
-            tokenizer: tokenizer.to_string(),
-            source: source.to_string(),
-            reason: error.reason(),
-        }
+        Skipped { tokenizer: tokenizer.to_string(), source: source.to_string(), reason: error.reason() }
     }
 }
 

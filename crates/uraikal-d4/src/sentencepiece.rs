@@ -64,18 +64,8 @@ const CONTROL: u64 = 3;
 const USER_DEFINED: u64 = 4;
 
 /// Reads a `.model` file into a tokenizer.
-pub(crate) fn from_model(
-    name: &str,
-    source: &str,
-    sha256: Option<String>,
-    raw: &[u8],
-) -> Result<Loaded, Error> {
-    let bad = |m: &str| {
-        Error::new(
-            source,
-            ErrorKind::Unloadable(format!("not a SentencePiece model: {m}")),
-        )
-    };
+pub(crate) fn from_model(name: &str, source: &str, sha256: Option<String>, raw: &[u8]) -> Result<Loaded, Error> {
+    let bad = |m: &str| Error::new(source, ErrorKind::Unloadable(format!("not a SentencePiece model: {m}")));
     let model = fields(raw).ok_or_else(|| bad("invalid protobuf"))?;
     let mut vocab: Vec<Value> = Vec::new();
     let mut added: Vec<Value> = Vec::new();
@@ -89,9 +79,7 @@ pub(crate) fn from_model(
                 for (n, f) in fields(piece).ok_or_else(|| bad("invalid piece"))? {
                     match (n, f) {
                         (1, Field::Bytes(t)) => {
-                            text = Some(
-                                std::str::from_utf8(t).map_err(|_| bad("a piece is not UTF-8"))?,
-                            )
+                            text = Some(std::str::from_utf8(t).map_err(|_| bad("a piece is not UTF-8"))?)
                         }
                         (2, Field::Fixed32(s)) => score = f32::from_bits(s),
                         (3, Field::Varint(k)) => kind = k,
@@ -136,9 +124,7 @@ pub(crate) fn from_model(
     if model_type != 1 {
         return Err(Error::new(
             source,
-            ErrorKind::Unloadable(format!(
-                "SentencePiece model type {model_type} is not read (only Unigram, type 1)"
-            )),
+            ErrorKind::Unloadable(format!("SentencePiece model type {model_type} is not read (only Unigram, type 1)")),
         ));
     }
     let mut normalizers = Vec::new();
@@ -147,8 +133,7 @@ pub(crate) fn from_model(
         normalizers.push(json!({"type": "Precompiled", "precompiled_charsmap": map}));
     }
     normalizers.push(json!({"type": "Strip", "strip_left": false, "strip_right": true}));
-    normalizers
-        .push(json!({"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": "\u{2581}"}));
+    normalizers.push(json!({"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": "\u{2581}"}));
     let prepend = if dummy_prefix { "always" } else { "never" };
     let metaspace = json!({"type": "Metaspace", "replacement": "\u{2581}", "prepend_scheme": prepend, "split": true});
     let decoder = if byte_fallback {

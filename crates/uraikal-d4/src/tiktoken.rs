@@ -45,42 +45,22 @@ fn encoding(name: &str, ranks: u32) -> (&'static str, Vec<(u32, &'static str)>) 
                 (100276, "<|endofprompt|>"),
             ],
         ),
-        "o200k_base" => (
-            O200K_PATTERN,
-            vec![(199999, "<|endoftext|>"), (200018, "<|endofprompt|>")],
-        ),
+        "o200k_base" => (O200K_PATTERN, vec![(199999, "<|endoftext|>"), (200018, "<|endofprompt|>")]),
         _ => (GPT2_PATTERN, vec![(ranks, "<|endoftext|>")]),
     }
 }
 
 /// Reads a rank file; `name` picks the pattern and special tokens.
-pub(crate) fn from_ranks(
-    name: &str,
-    source: &str,
-    sha256: Option<String>,
-    raw: &[u8],
-) -> Result<Loaded, Error> {
+pub(crate) fn from_ranks(name: &str, source: &str, sha256: Option<String>, raw: &[u8]) -> Result<Loaded, Error> {
     let bad = |m: String| Error::new(source, ErrorKind::Unloadable(m));
-    let text =
-        std::str::from_utf8(raw).map_err(|e| bad(format!("not a .tiktoken rank file: {e}")))?;
+    let text = std::str::from_utf8(raw).map_err(|e| bad(format!("not a .tiktoken rank file: {e}")))?;
     let mut tokens: Vec<Option<Vec<u8>>> = Vec::new();
-    for (index, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
+    for (index, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let at = |m: &str| bad(format!("line {}: {m}", index + 1));
-        let (b64, rank) = line
-            .trim()
-            .split_once(' ')
-            .ok_or_else(|| at("expected `<base64> <rank>`"))?;
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(b64)
-            .map_err(|e| at(&format!("bad base64: {e}")))?;
-        let rank: usize = rank
-            .trim()
-            .parse()
-            .map_err(|_| at("the rank is not a number"))?;
+        let (b64, rank) = line.trim().split_once(' ').ok_or_else(|| at("expected `<base64> <rank>`"))?;
+        let bytes =
+            base64::engine::general_purpose::STANDARD.decode(b64).map_err(|e| at(&format!("bad base64: {e}")))?;
+        let rank: usize = rank.trim().parse().map_err(|_| at("the rank is not a number"))?;
         if rank > 10_000_000 {
             return Err(at("rank out of range"));
         }
@@ -97,26 +77,16 @@ pub(crate) fn from_ranks(
     let tokens: Vec<Vec<u8>> = tokens
         .into_iter()
         .enumerate()
-        .map(|(rank, t)| {
-            t.ok_or_else(|| bad(format!("ranks are not 0..{}: {rank} is missing", rank + 1)))
-        })
+        .map(|(rank, t)| t.ok_or_else(|| bad(format!("ranks are not 0..{}: {rank} is missing", rank + 1))))
         .collect::<Result<_, _>>()?;
-    let rank_of: HashMap<&[u8], u32> = tokens
-        .iter()
-        .enumerate()
-        .map(|(r, t)| (t.as_slice(), r as u32))
-        .collect();
+    let rank_of: HashMap<&[u8], u32> = tokens.iter().enumerate().map(|(r, t)| (t.as_slice(), r as u32)).collect();
     if rank_of.len() != tokens.len() {
         return Err(bad("a token appears under two ranks".into()));
     }
 
     let chars = byte_level_chars();
     let spell = |bytes: &[u8]| -> String { bytes.iter().map(|&b| chars[b as usize]).collect() };
-    let vocab: Vocab = tokens
-        .iter()
-        .enumerate()
-        .map(|(r, t)| (spell(t), r as u32))
-        .collect();
+    let vocab: Vocab = tokens.iter().enumerate().map(|(r, t)| (spell(t), r as u32)).collect();
     let mut merges: Vec<(u32, u32, u32, String, String)> = Vec::new();
     for (rank, token) in tokens.iter().enumerate() {
         for cut in 1..token.len() {
@@ -135,17 +105,10 @@ pub(crate) fn from_ranks(
         .map_err(|e| bad(format!("cannot build the BPE model: {e}")))?;
 
     let (pattern, specials) = encoding(name, tokens.len() as u32);
-    let split = Split::new(
-        SplitPattern::Regex(pattern.into()),
-        SplitDelimiterBehavior::Isolated,
-        false,
-    )
-    .map_err(|e| bad(format!("split pattern: {e}")))?;
+    let split = Split::new(SplitPattern::Regex(pattern.into()), SplitDelimiterBehavior::Isolated, false)
+        .map_err(|e| bad(format!("split pattern: {e}")))?;
     let mut tokenizer = Tokenizer::new(model);
-    tokenizer.with_pre_tokenizer(Some(Sequence::new(vec![
-        split.into(),
-        ByteLevel::new(false, true, false).into(),
-    ])));
+    tokenizer.with_pre_tokenizer(Some(Sequence::new(vec![split.into(), ByteLevel::new(false, true, false).into()])));
     tokenizer.with_decoder(Some(ByteLevelDecoder::default()));
     // Added tokens take consecutive ids after the ranks: fill the gaps before each special, as tiktoken's
     // vocabulary size (n_vocab) counts them.
@@ -153,18 +116,13 @@ pub(crate) fn from_ranks(
     let mut next = tokens.len() as u32;
     for (id, special) in specials {
         while next < id {
-            added.push(AddedToken::from(
-                format!("<|tiktoken_unused_{next}|>"),
-                true,
-            ));
+            added.push(AddedToken::from(format!("<|tiktoken_unused_{next}|>"), true));
             next += 1;
         }
         added.push(AddedToken::from(special, true));
         next = id + 1;
     }
-    tokenizer
-        .add_special_tokens(added)
-        .map_err(|e| bad(format!("special tokens: {e}")))?;
+    tokenizer.add_special_tokens(added).map_err(|e| bad(format!("special tokens: {e}")))?;
 
     let shape = Shape {
         pre_tokenizer: Some(json!({"type": "Sequence", "pretokenizers": [

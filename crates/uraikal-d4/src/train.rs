@@ -83,11 +83,7 @@ fn alphabet(texts: &[String]) -> BTreeSet<char> {
 }
 
 /// Trains a tokenizer on the texts; returns its tokenizer.json. `stage` is told what is being done.
-pub fn train(
-    texts: &[String],
-    options: &TrainOptions,
-    stage: &dyn Fn(&str),
-) -> Result<String, Error> {
+pub fn train(texts: &[String], options: &TrainOptions, stage: &dyn Fn(&str)) -> Result<String, Error> {
     let subject = "training";
     let data = |m: String| Error::new(subject, ErrorKind::Data(m));
     if texts.iter().all(|t| t.trim().is_empty()) {
@@ -105,19 +101,11 @@ pub fn train(
     } else {
         texts
     };
-    let letters = if whole_letters {
-        all_letters(texts)
-    } else {
-        BTreeSet::new()
-    };
+    let letters = if whole_letters { all_letters(texts) } else { BTreeSet::new() };
     let components = letter_components(&letters);
     // Letters and parts the trainer will not see as characters are appended after training.
     let seen: BTreeSet<char> = texts.iter().flat_map(|t| t.chars()).collect();
-    let unseen = letters
-        .iter()
-        .chain(&components)
-        .filter(|c| !seen.contains(c))
-        .count();
+    let unseen = letters.iter().chain(&components).filter(|c| !seen.contains(c)).count();
     let specials = options.special_tokens.len();
     let (base, base_note) = if options.byte_level {
         (256, "256 bytes".to_string())
@@ -133,11 +121,7 @@ pub fn train(
             options.vocab_size
         )));
     }
-    let pattern = if options.grapheme_safe {
-        GRAPHEME_SAFE_PATTERN
-    } else {
-        GPT2_PATTERN
-    };
+    let pattern = if options.grapheme_safe { GRAPHEME_SAFE_PATTERN } else { GPT2_PATTERN };
     let split = json!({"type": "Split", "pattern": {"Regex": pattern}, "behavior": "Isolated", "invert": false});
     // While training on letter characters (private use, \p{Co}) they count as letters.
     let training_split = if whole_letters {
@@ -152,13 +136,13 @@ pub fn train(
                 {"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": false}]}),
             json!({"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": false}),
         ),
-        (false, Model::Bpe) => (
-            training_split,
-            json!({"type": "Sequence", "decoders": [{"type": "ByteFallback"}, {"type": "Fuse"}]}),
-        ),
+        (false, Model::Bpe) => {
+            (training_split, json!({"type": "Sequence", "decoders": [{"type": "ByteFallback"}, {"type": "Fuse"}]}))
+        }
         (false, Model::Unigram) => {
             // Pieces are split on the raw text, then their spaces become ▁ (SentencePiece's convention).
-            let metaspace = json!({"type": "Metaspace", "replacement": "\u{2581}", "prepend_scheme": "never", "split": false});
+            let metaspace =
+                json!({"type": "Metaspace", "replacement": "\u{2581}", "prepend_scheme": "never", "split": false});
             (
                 json!({"type": "Sequence", "pretokenizers": [split, metaspace.clone()]}),
                 json!({"type": "Sequence", "decoders": [{"type": "ByteFallback"}, metaspace]}),
@@ -177,17 +161,9 @@ pub fn train(
     };
     let skeleton = json!({"version": "1.0", "truncation": null, "padding": null, "added_tokens": [],
         "normalizer": null, "pre_tokenizer": pre_tokenizer, "post_processor": null, "decoder": decoder, "model": model});
-    let mut tokenizer = Tokenizer::from_bytes(skeleton.to_string().as_bytes()).map_err(|e| {
-        Error::new(
-            subject,
-            ErrorKind::Tokenizer(format!("cannot build the tokenizer: {e}")),
-        )
-    })?;
-    let special: Vec<AddedToken> = options
-        .special_tokens
-        .iter()
-        .map(|s| AddedToken::from(s.clone(), true))
-        .collect();
+    let mut tokenizer = Tokenizer::from_bytes(skeleton.to_string().as_bytes())
+        .map_err(|e| Error::new(subject, ErrorKind::Tokenizer(format!("cannot build the tokenizer: {e}"))))?;
+    let special: Vec<AddedToken> = options.special_tokens.iter().map(|s| AddedToken::from(s.clone(), true)).collect();
     // Room for the byte pieces (and the parts of letters), appended after training.
     let trained_size = options.vocab_size - if options.byte_level { 0 } else { 256 } - unseen;
     let mut trainer = match options.model {
@@ -198,8 +174,7 @@ pub fn train(
                 .special_tokens(special)
                 .show_progress(false);
             if options.byte_level {
-                builder =
-                    builder.initial_alphabet(crate::load::byte_level_chars().into_iter().collect());
+                builder = builder.initial_alphabet(crate::load::byte_level_chars().into_iter().collect());
             }
             TrainerWrapper::BpeTrainer(builder.build())
         }
@@ -209,26 +184,17 @@ pub fn train(
                 .vocab_size(trained_size as u32)
                 .special_tokens(special)
                 .show_progress(false)
-                .unk_token(if options.byte_level {
-                    None
-                } else {
-                    Some("<unk>".into())
-                });
+                .unk_token(if options.byte_level { None } else { Some("<unk>".into()) });
             TrainerWrapper::UnigramTrainer(builder.build().map_err(|e| data(e.to_string()))?)
         }
     };
     stage("counting words");
-    tokenizer.train(&mut trainer, texts.iter()).map_err(|e| {
-        Error::new(
-            subject,
-            ErrorKind::Tokenizer(format!("training failed: {e}")),
-        )
-    })?;
+    tokenizer
+        .train(&mut trainer, texts.iter())
+        .map_err(|e| Error::new(subject, ErrorKind::Tokenizer(format!("training failed: {e}"))))?;
     stage("writing the tokenizer");
     let mut json: Value = serde_json::from_str(
-        &tokenizer
-            .to_string(false)
-            .map_err(|e| Error::new(subject, ErrorKind::Tokenizer(e.to_string())))?,
+        &tokenizer.to_string(false).map_err(|e| Error::new(subject, ErrorKind::Tokenizer(e.to_string())))?,
     )
     .expect("the library writes JSON");
     if whole_letters {
@@ -240,15 +206,9 @@ pub fn train(
     }
     let text = json.to_string();
     // Round-trip through the library: its own serialisation orders the vocabulary by id.
-    let reloaded = Tokenizer::from_bytes(text.as_bytes()).map_err(|e| {
-        Error::new(
-            subject,
-            ErrorKind::Tokenizer(format!("the trained tokenizer does not load: {e}")),
-        )
-    })?;
-    reloaded
-        .to_string(false)
-        .map_err(|e| Error::new(subject, ErrorKind::Tokenizer(e.to_string())))
+    let reloaded = Tokenizer::from_bytes(text.as_bytes())
+        .map_err(|e| Error::new(subject, ErrorKind::Tokenizer(format!("the trained tokenizer does not load: {e}"))))?;
+    reloaded.to_string(false).map_err(|e| Error::new(subject, ErrorKind::Tokenizer(e.to_string())))
 }
 
 /// Appends the 256 byte pieces (those not already there) after the trained vocabulary.
@@ -258,11 +218,7 @@ fn add_byte_pieces(model: &mut Value) {
     match model["type"].as_str() {
         Some("BPE") => {
             let vocab = model["vocab"].as_object_mut().expect("a BPE vocabulary");
-            let mut next = vocab
-                .values()
-                .filter_map(Value::as_u64)
-                .max()
-                .map_or(0, |m| m + 1);
+            let mut next = vocab.values().filter_map(Value::as_u64).max().map_or(0, |m| m + 1);
             for piece in byte_pieces() {
                 if !vocab.contains_key(&piece) {
                     vocab.insert(piece, json!(next));
@@ -272,15 +228,9 @@ fn add_byte_pieces(model: &mut Value) {
         }
         Some("Unigram") => {
             let vocab = model["vocab"].as_array_mut().expect("a Unigram vocabulary");
-            let known: BTreeSet<String> = vocab
-                .iter()
-                .filter_map(|p| p[0].as_str().map(str::to_string))
-                .collect();
+            let known: BTreeSet<String> = vocab.iter().filter_map(|p| p[0].as_str().map(str::to_string)).collect();
             // Below every trained piece: bytes are the last resort.
-            let lowest = vocab
-                .iter()
-                .filter_map(|p| p[1].as_f64())
-                .fold(0.0f64, f64::min);
+            let lowest = vocab.iter().filter_map(|p| p[1].as_f64()).fold(0.0f64, f64::min);
             for piece in byte_pieces() {
                 if !known.contains(&piece) {
                     vocab.push(json!([piece, lowest - 10.0]));
@@ -334,11 +284,7 @@ fn letter_parts(c: char) -> Option<(char, char)> {
     let index = c as u32 - LETTER_BASE;
     let consonant = char::from_u32(0x0B95 + index / SIGNS)?;
     let sign = index % SIGNS;
-    let sign = if sign == SIGNS - 1 {
-        '\u{0BD7}'
-    } else {
-        char::from_u32(0x0BBE + sign)?
-    };
+    let sign = if sign == SIGNS - 1 { '\u{0BD7}' } else { char::from_u32(0x0BBE + sign)? };
     Some((consonant, sign))
 }
 
@@ -359,7 +305,8 @@ fn from_letter_chars(text: &str) -> String {
 /// The Tamil consonants (assigned code points of U+0B95–U+0BB9).
 const CONSONANTS: &str = "கஙசஜஞடணதநனபமயரறலளழவஶஷஸஹ";
 /// The dependent vowel signs and pulli.
-const VOWEL_SIGNS: &str = "\u{0BBE}\u{0BBF}\u{0BC0}\u{0BC1}\u{0BC2}\u{0BC6}\u{0BC7}\u{0BC8}\u{0BCA}\u{0BCB}\u{0BCC}\u{0BCD}";
+const VOWEL_SIGNS: &str =
+    "\u{0BBE}\u{0BBF}\u{0BC0}\u{0BC1}\u{0BC2}\u{0BC6}\u{0BC7}\u{0BC8}\u{0BCA}\u{0BCB}\u{0BCC}\u{0BCD}";
 
 /// Every letter a consonant and a vowel sign (or pulli) make, as its training character; with the letters
 /// of the (mapped) texts made otherwise (with the length mark, say).
@@ -369,12 +316,7 @@ fn all_letters(texts: &[String]) -> BTreeSet<char> {
         .flat_map(|c| VOWEL_SIGNS.chars().map(move |s| format!("{c}{s}")))
         .flat_map(|l| to_letter_chars(&l).chars().collect::<Vec<_>>())
         .collect();
-    letters.extend(
-        texts
-            .iter()
-            .flat_map(|t| t.chars())
-            .filter(|&c| is_letter_char(c)),
-    );
+    letters.extend(texts.iter().flat_map(|t| t.chars()).filter(|&c| is_letter_char(c)));
     letters
 }
 
@@ -394,14 +336,9 @@ fn letter_components(letters: &BTreeSet<char>) -> BTreeSet<char> {
 /// each letter from its consonant and sign first (rank order makes every letter before anything else, as
 /// the trainer saw them), and the consonants and signs the vocabulary lacks appended.
 fn letters_back(model: &mut Value, letters: &BTreeSet<char>, components: &BTreeSet<char>) {
-    let vocab = model["vocab"]
-        .as_object()
-        .expect("a BPE vocabulary")
-        .clone();
-    let mut by_id: Vec<(u64, String)> = vocab
-        .iter()
-        .map(|(token, id)| (id.as_u64().expect("an id"), token.clone()))
-        .collect();
+    let vocab = model["vocab"].as_object().expect("a BPE vocabulary").clone();
+    let mut by_id: Vec<(u64, String)> =
+        vocab.iter().map(|(token, id)| (id.as_u64().expect("an id"), token.clone())).collect();
     by_id.sort();
     let mut new_vocab = serde_json::Map::new();
     for (id, token) in &by_id {
@@ -425,10 +362,9 @@ fn letters_back(model: &mut Value, letters: &BTreeSet<char>, components: &BTreeS
     }
     let merges = model["merges"].as_array().cloned().unwrap_or_default();
     let spelt = merges.iter().map(|m| match m {
-        Value::Array(pair) => json!(pair
-            .iter()
-            .map(|t| from_letter_chars(t.as_str().unwrap_or_default()))
-            .collect::<Vec<_>>()),
+        Value::Array(pair) => {
+            json!(pair.iter().map(|t| from_letter_chars(t.as_str().unwrap_or_default())).collect::<Vec<_>>())
+        }
         Value::String(s) => json!(from_letter_chars(s)),
         other => other.clone(),
     });

@@ -29,10 +29,7 @@ fn kural_texts() -> Vec<String> {
 }
 
 fn tokens_per_word(t: &Loaded, passages: &[Passage]) -> f64 {
-    measure(t, passages, &|_| {}).unwrap()[0]
-        .metrics()
-        .tokens_per_word
-        .unwrap()
+    measure(t, passages, &|_| {}).unwrap()[0].metrics().tokens_per_word.unwrap()
 }
 
 fn ids(t: &Tokenizer, text: &str) -> Vec<u32> {
@@ -51,55 +48,25 @@ fn check_extension(base: &Loaded, add: usize) -> Loaded {
         base.name,
         extended.new_tokens.len()
     );
-    assert_eq!(
-        ext.vocab_size(),
-        base.vocab_size() + extended.new_tokens.len()
-    );
+    assert_eq!(ext.vocab_size(), base.vocab_size() + extended.new_tokens.len());
     let before = base.tokenizer().get_vocab(true);
     let after = ext.tokenizer().get_vocab(true);
     for (token, id) in &before {
         assert_eq!(after.get(token), Some(id), "{}: {token:?} moved", base.name);
     }
     for text in NOT_TAMIL {
-        assert_eq!(
-            ids(ext.tokenizer(), text),
-            ids(base.tokenizer(), text),
-            "{}: {text:?}",
-            base.name
-        );
+        assert_eq!(ids(ext.tokenizer(), text), ids(base.tokenizer(), text), "{}: {text:?}", base.name);
     }
     for new in &extended.new_tokens {
-        assert!(
-            new.id as usize >= before.len(),
-            "{}: new id {}",
-            base.name,
-            new.id
-        );
-        let spelled: Vec<u8> = new
-            .base_ids
-            .iter()
-            .flat_map(|&id| base.token_bytes(id).unwrap().to_vec())
-            .collect();
-        assert_eq!(
-            spelled,
-            ext.token_bytes(new.id).unwrap(),
-            "{}: {} is not its base ids",
-            base.name,
-            new.token
-        );
+        assert!(new.id as usize >= before.len(), "{}: new id {}", base.name, new.id);
+        let spelled: Vec<u8> = new.base_ids.iter().flat_map(|&id| base.token_bytes(id).unwrap().to_vec()).collect();
+        assert_eq!(spelled, ext.token_bytes(new.id).unwrap(), "{}: {} is not its base ids", base.name, new.token);
     }
-    let held_out: Vec<Passage> = held_out
-        .iter()
-        .enumerate()
-        .map(|(i, t)| Passage::new(&i.to_string(), t, "kural"))
-        .collect();
+    let held_out: Vec<Passage> =
+        held_out.iter().enumerate().map(|(i, t)| Passage::new(&i.to_string(), t, "kural")).collect();
     let result = measure(&ext, &held_out, &|_| {}).unwrap()[0].metrics();
     assert_eq!(result.round_trip, Some(1.0), "{}", base.name);
-    assert!(
-        tokens_per_word(&ext, &held_out) <= tokens_per_word(base, &held_out),
-        "{}",
-        base.name
-    );
+    assert!(tokens_per_word(&ext, &held_out) <= tokens_per_word(base, &held_out), "{}", base.name);
     ext
 }
 
@@ -149,17 +116,11 @@ fn extending_a_llama_style_bpe_keeps_its_ids() {
             "end_of_word_suffix": null, "fuse_unk": true, "byte_fallback": true, "ignore_merges": false,
             "vocab": {}, "merges": []}});
     let mut tokenizer = Tokenizer::from_bytes(skeleton.to_string().as_bytes()).unwrap();
-    let mut trainer = TrainerWrapper::BpeTrainer(
-        BpeTrainer::builder()
-            .vocab_size(600)
-            .show_progress(false)
-            .build(),
-    );
+    let mut trainer = TrainerWrapper::BpeTrainer(BpeTrainer::builder().vocab_size(600).show_progress(false).build());
     let mut corpus: Vec<String> = NOT_TAMIL.iter().map(|s| s.to_string()).collect();
     corpus.extend(kural_texts().into_iter().take(50));
     tokenizer.train(&mut trainer, corpus.iter()).unwrap();
-    let mut json: serde_json::Value =
-        serde_json::from_str(&tokenizer.to_string(false).unwrap()).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&tokenizer.to_string(false).unwrap()).unwrap();
     let vocab = json["model"]["vocab"].as_object_mut().unwrap();
     let mut next = vocab.len() as u64;
     for b in 0..=255u8 {
@@ -168,13 +129,7 @@ fn extending_a_llama_style_bpe_keeps_its_ids() {
             json!(next - 1)
         });
     }
-    let base = Loaded::from_json(
-        "llama-style",
-        "llama-style",
-        None,
-        json.to_string().as_bytes(),
-    )
-    .unwrap();
+    let base = Loaded::from_json("llama-style", "llama-style", None, json.to_string().as_bytes()).unwrap();
     check_extension(&base, 300);
 }
 
@@ -189,56 +144,30 @@ fn a_wordpiece_base_cannot_be_extended() {
 fn training_is_deterministic_keeps_letters_whole_and_knows_every_byte() {
     let texts = kural_texts();
     let (train_texts, held_out) = texts.split_at(1000);
-    let options = TrainOptions {
-        vocab_size: 2000,
-        ..TrainOptions::new(Model::Bpe)
-    };
+    let options = TrainOptions { vocab_size: 2000, ..TrainOptions::new(Model::Bpe) };
     let a = train(train_texts, &options, &|_| {}).unwrap();
     let b = train(train_texts, &options, &|_| {}).unwrap();
     assert_eq!(a, b, "same text and options, same bytes");
     let t = Loaded::from_json("trained", "trained", None, a.as_bytes()).unwrap();
-    assert!(
-        t.vocab_size() <= 2000 && t.vocab_size() > 1900,
-        "{}",
-        t.vocab_size()
-    );
-    let mut passages: Vec<Passage> = held_out
-        .iter()
-        .enumerate()
-        .map(|(i, t)| Passage::new(&i.to_string(), t, "kural"))
-        .collect();
+    assert!(t.vocab_size() <= 2000 && t.vocab_size() > 1900, "{}", t.vocab_size());
+    let mut passages: Vec<Passage> =
+        held_out.iter().enumerate().map(|(i, t)| Passage::new(&i.to_string(), t, "kural")).collect();
     // Characters never seen in training fall back to bytes: nothing is unknown, nothing is lost.
     passages.push(Passage::new("x", "தமிழ் 😀 東京 ௐ", "kural"));
     let m = measure(&t, &passages, &|_| {}).unwrap()[0].metrics();
     // Whole letters from the start: no token begins inside a letter at all (SPEC D7).
-    assert_eq!(
-        (m.letter_cut, m.by_pretok, m.round_trip, m.unk_per_1000),
-        (Some(0.0), Some(0.0), Some(1.0), Some(0.0))
-    );
-    let unigram = train(
-        train_texts,
-        &TrainOptions {
-            vocab_size: 2000,
-            ..TrainOptions::new(Model::Unigram)
-        },
-        &|_| {},
-    )
-    .unwrap();
+    assert_eq!((m.letter_cut, m.by_pretok, m.round_trip, m.unk_per_1000), (Some(0.0), Some(0.0), Some(1.0), Some(0.0)));
+    let unigram =
+        train(train_texts, &TrainOptions { vocab_size: 2000, ..TrainOptions::new(Model::Unigram) }, &|_| {}).unwrap();
     let u = Loaded::from_json("unigram", "unigram", None, unigram.as_bytes()).unwrap();
     let m = measure(&u, &passages, &|_| {}).unwrap()[0].metrics();
-    assert_eq!(
-        (m.by_pretok, m.round_trip, m.unk_per_1000),
-        (Some(0.0), Some(1.0), Some(0.0))
-    );
+    assert_eq!((m.by_pretok, m.round_trip, m.unk_per_1000), (Some(0.0), Some(1.0), Some(0.0)));
 }
 
 #[test]
 fn a_vocabulary_smaller_than_the_alphabet_and_empty_text_are_refused() {
     let texts = kural_texts();
-    let small = TrainOptions {
-        vocab_size: 100,
-        ..TrainOptions::new(Model::Bpe)
-    };
+    let small = TrainOptions { vocab_size: 100, ..TrainOptions::new(Model::Bpe) };
     let err = train(&texts, &small, &|_| {}).unwrap_err();
     assert!(err.reason().contains("smaller than the alphabet"), "{err}");
     let err = train(&["  ".to_string()], &TrainOptions::new(Model::Bpe), &|_| {}).unwrap_err();
@@ -249,25 +178,14 @@ fn a_vocabulary_smaller_than_the_alphabet_and_empty_text_are_refused() {
 fn parity_and_nsl_are_ratios_of_token_sums() {
     let whisper = bundled_tokenizer("whisper-multilingual");
     let o200k = bundled_tokenizer("o200k_base");
-    let passages = vec![
-        Passage::new("a", "தமிழ் மொழி", "s"),
-        Passage::new("b", "இனிது", "s"),
-    ];
-    let english: HashMap<String, String> = [("a", "Tamil language"), ("b", "is sweet")]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let against = Against {
-        parallel: Some(&english),
-        base: Some(&o200k),
-    };
+    let passages = vec![Passage::new("a", "தமிழ் மொழி", "s"), Passage::new("b", "இனிது", "s")];
+    let english: HashMap<String, String> =
+        [("a", "Tamil language"), ("b", "is sweet")].into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let against = Against { parallel: Some(&english), base: Some(&o200k) };
     let l = &literature(&whisper, &passages, against).unwrap()[0].1;
     let count = |t: &Loaded, s: &str| ids(t.tokenizer(), s).len();
     let (ta_a, ta_b) = (count(&whisper, "தமிழ் மொழி"), count(&whisper, "இனிது"));
-    let (en_a, en_b) = (
-        count(&whisper, "Tamil language"),
-        count(&whisper, "is sweet"),
-    );
+    let (en_a, en_b) = (count(&whisper, "Tamil language"), count(&whisper, "is sweet"));
     assert_eq!(l.parity, Some((ta_a + ta_b) as f64 / (en_a + en_b) as f64));
     let (ra, rb) = (ta_a as f64 / en_a as f64, ta_b as f64 / en_b as f64);
     assert_eq!(l.parity_median, Some((ra + rb) / 2.0));
@@ -287,18 +205,12 @@ fn vocabulary_counts_add_up() {
     }
     // ailaysa is a Tamil tokenizer: most of its vocabulary is Tamil.
     let ailaysa = vocab_counts(&bundled_tokenizer("ailaysa-asai-v1"));
-    assert!(
-        ailaysa.tamil > 16_000 && ailaysa.inside_utf8 == 0,
-        "{ailaysa:?}"
-    );
+    assert!(ailaysa.tamil > 16_000 && ailaysa.inside_utf8 == 0, "{ailaysa:?}");
 }
 
 #[test]
 fn parquet_text_and_special_tokens() {
-    let parquet = format!(
-        "{}/../../fixtures/prep/kural_docs.parquet",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let parquet = format!("{}/../../fixtures/prep/kural_docs.parquet", env!("CARGO_MANIFEST_DIR"));
     // 133 chapter documents and 4 English ones; the null row is skipped.
     let texts = uraikal_d4::corpus::read_texts(&[parquet.clone().into()], "text").unwrap();
     assert_eq!(texts.len(), 137);

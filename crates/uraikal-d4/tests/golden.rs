@@ -14,18 +14,13 @@ use uraikal_d4::{bundled, grapheme_safe, measure, Loaded, Record};
 /// The bundled tokenizers, loaded once for all the tests of this file.
 fn bundled_tokenizers() -> &'static [Loaded] {
     static TOKENIZERS: OnceLock<Vec<Loaded>> = OnceLock::new();
-    TOKENIZERS.get_or_init(|| {
-        bundled::tokenizers()
-            .into_iter()
-            .map(|t| t.expect("every bundled tokenizer loads"))
-            .collect()
-    })
+    TOKENIZERS
+        .get_or_init(|| bundled::tokenizers().into_iter().map(|t| t.expect("every bundled tokenizer loads")).collect())
 }
 
 #[test]
 fn bundled_tokenizers_match_the_independent_implementation() {
-    let expected: Vec<Value> =
-        serde_json::from_str(include_str!("../../../fixtures/d4/expected_kural.json")).unwrap();
+    let expected: Vec<Value> = serde_json::from_str(include_str!("../../../fixtures/d4/expected_kural.json")).unwrap();
     let passages = bundled::kural();
     let mut tokenizers = Vec::new();
     for t in bundled_tokenizers() {
@@ -34,14 +29,8 @@ fn bundled_tokenizers_match_the_independent_implementation() {
         tokenizers.extend(safe);
     }
     let names: Vec<&str> = tokenizers.iter().map(|t| t.name.as_str()).collect();
-    let expected_names: Vec<&str> = expected
-        .iter()
-        .map(|e| e["tokenizer"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        names, expected_names,
-        "grapheme-safe variants exist exactly for the GPT-regex tokenizers"
-    );
+    let expected_names: Vec<&str> = expected.iter().map(|e| e["tokenizer"].as_str().unwrap()).collect();
+    assert_eq!(names, expected_names, "grapheme-safe variants exist exactly for the GPT-regex tokenizers");
     for (t, e) in tokenizers.iter().zip(&expected) {
         let results = measure(t, &passages, &|_| {}).unwrap();
         let record = serde_json::to_value(Record::new("test", t, &results[0])).unwrap();
@@ -56,11 +45,7 @@ fn bundled_tokenizers_match_the_independent_implementation() {
                 // serde_json parses decimal text to within an ulp; the ratios themselves are exact.
                 (None, Some(x)) => {
                     let got = record[key].as_f64().unwrap();
-                    assert!(
-                        (got - x).abs() <= 4.0 * f64::EPSILON * x.abs(),
-                        "{} {key}: {got} vs {x}",
-                        t.name
-                    );
+                    assert!((got - x).abs() <= 4.0 * f64::EPSILON * x.abs(), "{} {key}: {got} vs {x}", t.name);
                 }
                 _ => assert_eq!(&record[key], want, "{} {key}", t.name),
             }
@@ -75,9 +60,7 @@ fn whisper() -> Loaded {
 #[test]
 fn grapheme_safe_whisper_has_no_pre_tokenizer_cuts_and_the_same_english() {
     let original = whisper();
-    let safe = grapheme_safe(&original)
-        .unwrap()
-        .expect("Whisper's regex is rewritten");
+    let safe = grapheme_safe(&original).unwrap().expect("Whisper's regex is rewritten");
     let passages = bundled::kural();
     let before = measure(&original, &passages, &|_| {}).unwrap()[0].counts;
     let after = measure(&safe, &passages, &|_| {}).unwrap()[0].counts;
@@ -105,9 +88,7 @@ fn piece_starts_from_word_ids_equal_the_pre_tokenizers_own_splits() {
                 .filter(|&i| i == 0 || ids[i] != ids[i - 1])
                 .map(|i| encoding.get_offsets()[i].0)
                 .collect();
-            let mut pieces = tok
-                .get_added_vocabulary()
-                .extract_and_normalize(tok.get_normalizer(), &passage.text);
+            let mut pieces = tok.get_added_vocabulary().extract_and_normalize(tok.get_normalizer(), &passage.text);
             if let Some(pre) = tok.get_pre_tokenizer() {
                 PreTokenizerWrapper::pre_tokenize(pre, &mut pieces).unwrap();
             }

@@ -50,26 +50,17 @@ fn model_proto(pieces: &[(String, f32, u64)], model_type: u64, charsmap: &[u8]) 
 }
 
 fn ailaysa_json() -> Value {
-    let (_, _, gz) = bundled::TOKENIZERS
-        .iter()
-        .find(|(name, _, _)| *name == "ailaysa-asai-v1")
-        .unwrap();
+    let (_, _, gz) = bundled::TOKENIZERS.iter().find(|(name, _, _)| *name == "ailaysa-asai-v1").unwrap();
     let mut json = String::new();
-    flate2::read::GzDecoder::new(*gz)
-        .read_to_string(&mut json)
-        .unwrap();
+    flate2::read::GzDecoder::new(*gz).read_to_string(&mut json).unwrap();
     serde_json::from_str(&json).unwrap()
 }
 
 #[test]
 fn a_unigram_model_encodes_like_the_tokenizer_json_it_became() {
     let json = ailaysa_json();
-    let control: Vec<u64> = json["added_tokens"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["id"].as_u64().unwrap())
-        .collect();
+    let control: Vec<u64> =
+        json["added_tokens"].as_array().unwrap().iter().map(|t| t["id"].as_u64().unwrap()).collect();
     let unk = json["model"]["unk_id"].as_u64().unwrap();
     let pieces: Vec<(String, f32, u64)> = json["model"]["vocab"]
         .as_array()
@@ -84,19 +75,11 @@ fn a_unigram_model_encodes_like_the_tokenizer_json_it_became() {
             } else {
                 1
             };
-            (
-                p[0].as_str().unwrap().to_string(),
-                p[1].as_f64().unwrap() as f32,
-                kind,
-            )
+            (p[0].as_str().unwrap().to_string(), p[1].as_f64().unwrap() as f32, kind)
         })
         .collect();
     let charsmap = base64::engine::general_purpose::STANDARD
-        .decode(
-            json["normalizer"]["normalizers"][0]["precompiled_charsmap"]
-                .as_str()
-                .unwrap(),
-        )
+        .decode(json["normalizer"]["normalizers"][0]["precompiled_charsmap"].as_str().unwrap())
         .unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("asai-v1.model");
@@ -109,11 +92,7 @@ fn a_unigram_model_encodes_like_the_tokenizer_json_it_became() {
     assert_eq!(from_model.unk_id(), Some(0));
     let kurals = bundled::kural();
     let probes = ["கொடு  கொடு ", "தமிழ் 2024, ABC ﬁ"];
-    for text in probes
-        .iter()
-        .copied()
-        .chain(kurals.iter().step_by(41).map(|p| p.text.as_str()))
-    {
+    for text in probes.iter().copied().chain(kurals.iter().step_by(41).map(|p| p.text.as_str())) {
         let want = from_json.tokenizer().encode(text, false).unwrap();
         let got = from_model.tokenizer().encode(text, false).unwrap();
         assert_eq!(got.get_ids(), want.get_ids(), "{text}");
@@ -134,8 +113,7 @@ fn other_model_types_and_non_models_are_refused_with_a_reason() {
     std::fs::write(&path, b"\xff\xff\xff").unwrap();
     let err = load(path.to_str().unwrap()).unwrap_err();
     assert!(
-        matches!(err.kind(), ErrorKind::Unloadable(_))
-            && err.reason().contains("not a SentencePiece model"),
+        matches!(err.kind(), ErrorKind::Unloadable(_)) && err.reason().contains("not a SentencePiece model"),
         "{err}"
     );
 
@@ -162,15 +140,14 @@ fn a_charsmap_that_points_outside_itself_is_a_failed_tokenizer_not_a_panic() {
     let path = dir.path().join("cut.model");
     std::fs::write(&path, model_proto(&pieces, 1, truncated)).unwrap();
     let tokenizer = load(path.to_str().unwrap()).unwrap();
-    let passages = [uraikal_d4::Passage {
-        id: "p1".into(),
-        text: "ﬁ Ａ ① தமிழ்".into(),
-        slice: "s".into(),
-        source: None,
-    }];
+    let passages =
+        [uraikal_d4::Passage {
+            id: "p1".into(), text: "ﬁ Ａ ① தமிழ்".into(), slice: "s".into(), source: None
+        }];
     let err = uraikal_d4::measure(&tokenizer, &passages, &|_| {}).unwrap_err();
     assert!(
-        matches!(err.kind(), ErrorKind::Tokenizer(_)) && err.reason().contains("passage p1: the tokenizers library panicked"),
+        matches!(err.kind(), ErrorKind::Tokenizer(_))
+            && err.reason().contains("passage p1: the tokenizers library panicked"),
         "{err}"
     );
 }

@@ -11,38 +11,22 @@ fn a_rank_file_encodes_like_the_tokenizer_json_it_came_from() {
     let mut ranks = String::new();
     for id in 0..50256u32 {
         let bytes = gpt2.token_bytes(id).unwrap();
-        ranks.push_str(&format!(
-            "{} {id}\n",
-            base64::engine::general_purpose::STANDARD.encode(bytes)
-        ));
+        ranks.push_str(&format!("{} {id}\n", base64::engine::general_purpose::STANDARD.encode(bytes)));
     }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("gpt2.tiktoken");
     std::fs::write(&path, ranks).unwrap();
     let from_ranks = load(path.to_str().unwrap()).unwrap();
     assert_eq!(from_ranks.name, "gpt2");
-    assert_eq!(
-        from_ranks.vocab_size(),
-        50257,
-        "the ranks and <|endoftext|>"
-    );
-    let english = [
-        "Hello world, it's 2024: tokenizers don't split   spaces\nor lines.",
-        "naïve café",
-    ];
+    assert_eq!(from_ranks.vocab_size(), 50257, "the ranks and <|endoftext|>");
+    let english = ["Hello world, it's 2024: tokenizers don't split   spaces\nor lines.", "naïve café"];
     let kurals = bundled::kural();
-    let texts = english
-        .iter()
-        .copied()
-        .chain(kurals.iter().step_by(53).map(|p| p.text.as_str()));
+    let texts = english.iter().copied().chain(kurals.iter().step_by(53).map(|p| p.text.as_str()));
     for text in texts {
         let want = gpt2.tokenizer().encode(text, false).unwrap();
         let got = from_ranks.tokenizer().encode(text, false).unwrap();
         assert_eq!(got.get_ids(), want.get_ids(), "{text}");
-        assert_eq!(
-            from_ranks.tokenizer().decode(got.get_ids(), false).unwrap(),
-            text
-        );
+        assert_eq!(from_ranks.tokenizer().decode(got.get_ids(), false).unwrap(), text);
     }
 }
 

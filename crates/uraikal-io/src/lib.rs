@@ -262,7 +262,11 @@ impl AtomicFile {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let made: Vec<PathBuf> = parent.ancestors().take_while(|dir| !dir.as_os_str().is_empty() && !dir.exists()).map(Path::to_path_buf).collect();
+        let made: Vec<PathBuf> = parent
+            .ancestors()
+            .take_while(|dir| !dir.as_os_str().is_empty() && !dir.exists())
+            .map(Path::to_path_buf)
+            .collect();
         fs::create_dir_all(&parent).map_err(|e| Error::io(&parent, e))?;
         let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let tmp = parent.join(format!(".{name}.tmp{}", std::process::id()));

@@ -3,24 +3,12 @@
 /// This thread's CPU time in seconds (the machine is shared: wall time measures the others).
 fn cpu() -> f64 {
     let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap();
-    stat.split_whitespace()
-        .next()
-        .unwrap()
-        .parse::<f64>()
-        .unwrap()
-        / 1e9
+    stat.split_whitespace().next().unwrap().parse::<f64>().unwrap() / 1e9
 }
 
 fn golden(name: &str) -> Vec<serde_json::Value> {
-    let path = format!(
-        "{}/../../../shared/golden/legacy/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    let path = format!("{}/../../../shared/golden/legacy/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
 /// `probe --detect`: detection right (decoding with the detected encoding gives the text) on pairs of >= 5 words,
@@ -29,10 +17,7 @@ fn detect() {
     let (mut right, mut total) = (0, 0);
     let mut wrong = std::collections::BTreeMap::new();
     for r in golden("pairs.jsonl") {
-        let (legacy, unicode) = (
-            r["legacy"].as_str().unwrap(),
-            r["unicode"].as_str().unwrap(),
-        );
+        let (legacy, unicode) = (r["legacy"].as_str().unwrap(), r["unicode"].as_str().unwrap());
         if !r["peer_round_trip"].as_bool().unwrap() || unicode.split_whitespace().count() < 5 {
             continue;
         }
@@ -41,12 +26,7 @@ fn detect() {
         if d.encoding.is_some_and(|e| e.decode(legacy) == unicode) {
             right += 1;
         } else {
-            *wrong
-                .entry((
-                    r["encoding"].as_str().unwrap().to_string(),
-                    d.encoding.map(|e| e.name()),
-                ))
-                .or_insert(0) += 1;
+            *wrong.entry((r["encoding"].as_str().unwrap().to_string(), d.encoding.map(|e| e.name()))).or_insert(0) += 1;
         }
     }
     println!("detection right {right}/{total}; wrong (true, detected): {wrong:?}");
@@ -57,11 +37,7 @@ fn detect() {
         if got == m["expected"].as_str().unwrap() {
             ok += 1;
         } else {
-            println!(
-                "MIXED {}: {got}\n   want {}",
-                m["encoding"],
-                m["expected"].as_str().unwrap()
-            );
+            println!("MIXED {}: {got}\n   want {}", m["encoding"], m["expected"].as_str().unwrap());
         }
     }
     println!("mixed {ok}/{}", mixed.len());
@@ -75,19 +51,12 @@ fn main() {
     if args[0] == "--auto" {
         // Lines of a Unicode file that `decode_auto` changes (it should change none).
         let text = std::fs::read_to_string(&args[1]).unwrap();
-        let changed: Vec<(&str, String)> = text
-            .lines()
-            .map(|l| (l, uraikal_legacy::decode_auto(l)))
-            .filter(|(l, d)| l != d)
-            .collect();
+        let changed: Vec<(&str, String)> =
+            text.lines().map(|l| (l, uraikal_legacy::decode_auto(l))).filter(|(l, d)| l != d).collect();
         for (l, d) in changed.iter().take(8) {
             println!("{l}\n -> {d}");
         }
-        println!(
-            "{} of {} lines changed",
-            changed.len(),
-            text.lines().count()
-        );
+        println!("{} of {} lines changed", changed.len(), text.lines().count());
         return;
     }
     if args[0] == "--speed" {
@@ -106,23 +75,14 @@ fn main() {
         let s = cpu() - start;
         println!("decode {:.0} MB/s (CPU time)", text.len() as f64 / s / 1e6);
         let start = cpu();
-        let n: usize = text
-            .lines()
-            .map(|l| uraikal_legacy::detect(l).runs.len())
-            .sum();
+        let n: usize = text.lines().map(|l| uraikal_legacy::detect(l).runs.len()).sum();
         let s = cpu() - start;
-        println!(
-            "detect {:.0} MB/s ({n} runs, CPU time)",
-            text.len() as f64 / s / 1e6
-        );
+        println!("detect {:.0} MB/s ({n} runs, CPU time)", text.len() as f64 / s / 1e6);
         return;
     }
     let enc = uraikal_legacy::Encoding::from_name(&args[0]).unwrap();
     let text = if args[1] == "--pairs" {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/golden/legacy/pairs.jsonl"
-        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/golden/legacy/pairs.jsonl");
         std::fs::read_to_string(path)
             .unwrap()
             .lines()

@@ -20,8 +20,7 @@ impl Hasher for Fx {
         for chunk in bytes.chunks(8) {
             let mut word = [0u8; 8];
             word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word))
-                .wrapping_mul(0x517c_c1b7_2722_0a95);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
         }
     }
 
@@ -98,14 +97,7 @@ struct Trie {
 
 impl Trie {
     fn new() -> Trie {
-        Trie {
-            nodes: vec![Node {
-                value: NONE,
-                children: Vec::new(),
-            }],
-            root_low: Box::new([NONE; 256]),
-            depth: 0,
-        }
+        Trie { nodes: vec![Node { value: NONE, children: Vec::new() }], root_low: Box::new([NONE; 256]), depth: 0 }
     }
 
     fn child(&self, node: u32, c: char) -> u32 {
@@ -128,10 +120,7 @@ impl Trie {
                 next
             } else {
                 let id = self.nodes.len() as u32;
-                self.nodes.push(Node {
-                    value: NONE,
-                    children: Vec::new(),
-                });
+                self.nodes.push(Node { value: NONE, children: Vec::new() });
                 if node == 0 && (c as u32) < 256 {
                     self.root_low[c as usize] = id;
                 } else {
@@ -181,8 +170,8 @@ struct Piece {
 
 /// The dependent signs an encoder may have to write apart from a consonant (E4).
 const SIGNS: [char; 12] = [
-    '\u{0BBE}', '\u{0BBF}', '\u{0BC0}', '\u{0BC1}', '\u{0BC2}', '\u{0BC6}', '\u{0BC7}', '\u{0BC8}',
-    '\u{0BCA}', '\u{0BCB}', '\u{0BCC}', '\u{0BCD}',
+    '\u{0BBE}', '\u{0BBF}', '\u{0BC0}', '\u{0BC1}', '\u{0BC2}', '\u{0BC6}', '\u{0BC7}', '\u{0BC8}', '\u{0BCA}',
+    '\u{0BCB}', '\u{0BCC}', '\u{0BCD}',
 ];
 
 /// One encoding's decoder and encoder.
@@ -242,9 +231,7 @@ impl Codec {
         let (_, pairs) = OPEN_TAMIL[index];
         let mut codec = Codec {
             index,
-            spaced: pairs
-                .iter()
-                .any(|(legacy, _)| legacy.chars().any(char::is_whitespace)),
+            spaced: pairs.iter().any(|(legacy, _)| legacy.chars().any(char::is_whitespace)),
             decode: Trie::new(),
             pieces: Vec::new(),
             glyph_low: Box::new([false; 256]),
@@ -306,17 +293,11 @@ impl Codec {
         // table's order, glyph-only keys first, completions last). A key that is also another letter's prefix or
         // suffix (pallavar's Ø, both ய and the ெ glyph) loses to one that is not.
         let context: Vec<(String, String)> = ('\u{0B95}'..='\u{0BA9}')
-            .filter_map(|c| {
-                codec
-                    .key_of(&c.to_string())
-                    .map(|k| (c.to_string(), k.to_string()))
-            })
+            .filter_map(|c| codec.key_of(&c.to_string()).map(|k| (c.to_string(), k.to_string())))
             .collect();
         let mut chosen: Vec<(String, String)> = Vec::new();
-        let mut all: Vec<(String, Vec<String>)> = candidates
-            .iter()
-            .map(|(t, k)| (t.clone(), k.iter().map(|k| k.to_string()).collect()))
-            .collect();
+        let mut all: Vec<(String, Vec<String>)> =
+            candidates.iter().map(|(t, k)| (t.clone(), k.iter().map(|k| k.to_string()).collect())).collect();
         for (text, key) in extra {
             match all.iter_mut().find(|(t, _)| *t == text) {
                 Some((_, keys)) if !keys.contains(&key) => keys.push(key),
@@ -334,8 +315,7 @@ impl Codec {
                     .iter()
                     .filter(|(ct, ck)| {
                         codec.decode(&format!("{ck}{key}"), &mut scratch) == format!("{ct}{text}")
-                            && codec.decode(&format!("{key}{ck}"), &mut scratch)
-                                == format!("{text}{ct}")
+                            && codec.decode(&format!("{key}{ck}"), &mut scratch) == format!("{text}{ct}")
                     })
                     .count();
                 if best.is_none_or(|(b, _)| fits > b) {
@@ -360,11 +340,7 @@ impl Codec {
         let text = compose_tamil(text);
         Piece {
             empty: text.is_empty(),
-            cost: if text.contains("\u{0BCD}") && !text.ends_with('\u{0BCD}') {
-                2
-            } else {
-                1
-            },
+            cost: if text.contains("\u{0BCD}") && !text.ends_with('\u{0BCD}') { 2 } else { 1 },
             starts_with_mark: text.chars().next().is_some_and(is_mark),
             ends_with_consonant: text.chars().next_back().is_some_and(is_consonant),
             text: text.into(),
@@ -375,10 +351,7 @@ impl Codec {
     fn affix(&self, sign: char) -> Option<(Box<str>, Box<str>)> {
         let mut votes: Vec<((String, String), usize)> = Vec::new();
         for c in '\u{0B95}'..='\u{0BB9}' {
-            let (Some(bare), Some(with)) = (
-                self.key_of(&c.to_string()),
-                self.key_of(&format!("{c}{sign}")),
-            ) else {
+            let (Some(bare), Some(with)) = (self.key_of(&c.to_string()), self.key_of(&format!("{c}{sign}"))) else {
                 continue;
             };
             if let Some(at) = with.find(bare) {
@@ -390,11 +363,7 @@ impl Codec {
             }
         }
         votes.sort_by_key(|v| std::cmp::Reverse(v.1));
-        votes
-            .into_iter()
-            .next()
-            .filter(|(_, n)| *n >= 3)
-            .map(|((p, q), _)| (p.into(), q.into()))
+        votes.into_iter().next().filter(|(_, n)| *n >= 3).map(|((p, q), _)| (p.into(), q.into()))
     }
 
     fn key_of(&self, unicode: &str) -> Option<&str> {
@@ -438,11 +407,9 @@ impl Codec {
         let mut i = 0;
         while i < line.len() {
             let start = i;
-            let space =
-                bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r';
+            let space = bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r';
             while i < bytes.len()
-                && (bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r')
-                    == space
+                && (bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r') == space
             {
                 i += 1;
             }
@@ -459,22 +426,14 @@ impl Codec {
                 if scratch.cache.len() >= CACHE_SIZE {
                     scratch.cache.clear();
                 }
-                scratch
-                    .cache
-                    .insert(piece.as_bytes().into(), out[from..].into());
+                scratch.cache.insert(piece.as_bytes().into(), out[from..].into());
             }
         }
     }
 
     /// Decodes `text`, appending to `out`.
     pub(crate) fn decode_into(&self, text: &str, out: &mut String, scratch: &mut Scratch) {
-        let Scratch {
-            chars,
-            cost,
-            choice,
-            found,
-            ..
-        } = scratch;
+        let Scratch { chars, cost, choice, found, .. } = scratch;
         chars.clear();
         chars.extend(text.chars());
         let n = chars.len();
@@ -491,11 +450,7 @@ impl Codec {
                 let mut pick = (NONE, 1u8, 0u8);
                 for &(len, piece) in found.iter().rev() {
                     let p = &self.pieces[piece as usize];
-                    let next = if p.empty {
-                        state == 1
-                    } else {
-                        p.ends_with_consonant
-                    };
+                    let next = if p.empty { state == 1 } else { p.ends_with_consonant };
                     let mut total = p.cost + cost[i + len as usize][next as usize];
                     if p.starts_with_mark && state == 0 {
                         total += BAD;
@@ -549,9 +504,7 @@ impl Codec {
                 // A consonant whose sign the table lacks in one piece: consonant and sign glyphs apart.
                 let len = len as usize;
                 if len == 1 && is_consonant(chars[i]) {
-                    if let Some(written) =
-                        chars.get(i + 1).and_then(|&s| self.with_sign(chars[i], s))
-                    {
+                    if let Some(written) = chars.get(i + 1).and_then(|&s| self.with_sign(chars[i], s)) {
                         out.push_str(&written);
                         i += 2;
                         continue;

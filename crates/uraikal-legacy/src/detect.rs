@@ -53,20 +53,13 @@ impl Model {
             }
         }
         let total: f64 = uni.iter().sum();
-        let p_uni: Vec<f64> = uni
-            .iter()
-            .map(|c| (c + 0.01) / (total + 0.01 * n as f64))
-            .collect();
-        let mut model = Model {
-            uni: p_uni.iter().map(|p| p.ln() as f32).collect(),
-            bi: vec![0.0; n * n],
-        };
+        let p_uni: Vec<f64> = uni.iter().map(|c| (c + 0.01) / (total + 0.01 * n as f64)).collect();
+        let mut model = Model { uni: p_uni.iter().map(|p| p.ln() as f32).collect(), bi: vec![0.0; n * n] };
         const ALPHA: f64 = 5.0;
         for p in 0..n {
             let row: f64 = bi[p * n..(p + 1) * n].iter().sum();
             for k in 0..n {
-                model.bi[p * n + k] =
-                    ((bi[p * n + k] + ALPHA * p_uni[k]) / (row + ALPHA)).ln() as f32;
+                model.bi[p * n + k] = ((bi[p * n + k] + ALPHA * p_uni[k]) / (row + ALPHA)).ln() as f32;
             }
         }
         model
@@ -96,17 +89,12 @@ fn models() -> &'static Models {
     static MODELS: OnceLock<Models> = OnceLock::new();
     MODELS.get_or_init(|| {
         // Kurals have no grantha letters; a few lines of modern words with ஜ ஷ ஸ ஹ க்ஷ ஸ்ரீ make up for it.
-        let sample = concat!(
-            include_str!("../data/kural-sample.txt"),
-            include_str!("../data/grantha-sample.txt")
-        );
+        let sample = concat!(include_str!("../data/kural-sample.txt"), include_str!("../data/grantha-sample.txt"));
         let legacy: Vec<Model> = Encoding::all()
             .map(|e| {
                 let (_, pairs) = crate::tables::OPEN_TAMIL[e.0 as usize];
-                let pairs: Vec<(&str, &str, u128)> = pairs
-                    .iter()
-                    .map(|&(l, u)| (l, u, tamil_mask(u) & !(1 << 127)))
-                    .collect();
+                let pairs: Vec<(&str, &str, u128)> =
+                    pairs.iter().map(|&(l, u)| (l, u, tamil_mask(u) & !(1 << 127))).collect();
                 let encoded: Vec<String> = sample.lines().map(|l| peer_encode(&pairs, l)).collect();
                 Model::train(encoded.iter().map(String::as_str))
             })
@@ -118,11 +106,7 @@ fn models() -> &'static Models {
                 row[e] = model.uni[k];
             }
         }
-        Models {
-            legacy,
-            english,
-            unigram,
-        }
+        Models { legacy, english, unigram }
     })
 }
 
@@ -143,13 +127,7 @@ fn peer_encode(pairs: &[(&str, &str, u128)], line: &str) -> String {
 
 /// The Tamil block characters in `text`, as bits (bit 127: anything else, so "" and Latin always pass).
 fn tamil_mask(text: &str) -> u128 {
-    text.chars().fold(1 << 127, |m, c| {
-        if is_tamil(c) {
-            m | 1 << (c as u32 - 0x0B80)
-        } else {
-            m
-        }
-    })
+    text.chars().fold(1 << 127, |m, c| if is_tamil(c) { m | 1 << (c as u32 - 0x0B80) } else { m })
 }
 
 /// A run of legacy text inside a line, in characters of the line.
@@ -195,10 +173,7 @@ fn kind(word: &str) -> Word {
     if tamil_letter && word.chars().all(|c| c.is_ascii() || is_tamil(c)) {
         return Word::Keep;
     }
-    if word
-        .chars()
-        .all(|c| c.is_ascii() && !c.is_ascii_alphabetic())
-    {
+    if word.chars().all(|c| c.is_ascii() && !c.is_ascii_alphabetic()) {
         return Word::Keep;
     }
     let www = word.len() >= 4 && word.as_bytes()[..4].eq_ignore_ascii_case(b"www.");
@@ -213,9 +188,7 @@ fn kind(word: &str) -> Word {
 fn is_weak(word: &str) -> bool {
     let core = word.trim_matches(|c: char| c.is_ascii_punctuation());
     let acronym = core.bytes().filter(u8::is_ascii_uppercase).count() >= 2
-        && core
-            .bytes()
-            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b"-./&".contains(&b));
+        && core.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b"-./&".contains(&b));
     acronym || (core.len() == 1 && core.as_bytes()[0].is_ascii_alphabetic())
 }
 
@@ -266,10 +239,8 @@ fn best(models: &Models, classes: &[&[u16]]) -> Option<(usize, f32)> {
     }
     let mut order: Vec<usize> = (0..28).collect();
     order.sort_by(|&a, &b| uni[b].total_cmp(&uni[a]));
-    let mut scored: Vec<(usize, f32)> = order[..SHORTLIST]
-        .iter()
-        .map(|&e| (e, classes.iter().map(|w| models.legacy[e].bigram(w)).sum()))
-        .collect();
+    let mut scored: Vec<(usize, f32)> =
+        order[..SHORTLIST].iter().map(|&e| (e, classes.iter().map(|w| models.legacy[e].bigram(w)).sum())).collect();
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     Some((scored[0].0, scored[0].1 - scored[1].1))
 }
@@ -291,11 +262,7 @@ fn legacy_words(models: &Models, enc: usize, classes: &[&[u16]]) -> Vec<bool> {
         let mut from = [0usize; 2];
         for s in 0..2 {
             let (stay, switch) = (cur[s], cur[1 - s] - SWITCH);
-            (next[s], from[s]) = if i == 0 || stay >= switch {
-                (stay, s)
-            } else {
-                (switch, 1 - s)
-            };
+            (next[s], from[s]) = if i == 0 || stay >= switch { (stay, s) } else { (switch, 1 - s) };
             next[s] += emit[s];
         }
         back.push(from);
@@ -315,23 +282,10 @@ fn legacy_words(models: &Models, enc: usize, classes: &[&[u16]]) -> Vec<bool> {
 pub fn detect(line: &str) -> Detection {
     let models = models();
     let words = words(line);
-    let classes: Vec<Vec<u16>> = words
-        .iter()
-        .map(|(_, _, bytes, _)| {
-            line[bytes.clone()]
-                .chars()
-                .map(|c| class(c) as u16)
-                .collect()
-        })
-        .collect();
-    let candidates: Vec<usize> = (0..words.len())
-        .filter(|&i| words[i].3 == Word::Candidate)
-        .collect();
-    let none = Detection {
-        encoding: None,
-        confidence: 0.0,
-        runs: Vec::new(),
-    };
+    let classes: Vec<Vec<u16>> =
+        words.iter().map(|(_, _, bytes, _)| line[bytes.clone()].chars().map(|c| class(c) as u16).collect()).collect();
+    let candidates: Vec<usize> = (0..words.len()).filter(|&i| words[i].3 == Word::Candidate).collect();
+    let none = Detection { encoding: None, confidence: 0.0, runs: Vec::new() };
     let classes_of = |ids: &[usize]| ids.iter().map(|&i| &classes[i][..]).collect::<Vec<_>>();
     let Some((mut enc, mut margin)) = best(models, &classes_of(&candidates)) else {
         return none;
@@ -340,12 +294,7 @@ pub fn detect(line: &str) -> Detection {
     let mut legacy: Vec<usize> = Vec::new();
     for _ in 0..2 {
         let flags = legacy_words(models, enc, &classes_of(&candidates));
-        legacy = candidates
-            .iter()
-            .zip(flags)
-            .filter(|(_, f)| *f)
-            .map(|(&i, _)| i)
-            .collect();
+        legacy = candidates.iter().zip(flags).filter(|(_, f)| *f).map(|(&i, _)| i).collect();
         if legacy.len() == candidates.len() {
             break;
         }
@@ -361,12 +310,8 @@ pub fn detect(line: &str) -> Detection {
     // An acronym (QVC, GMT, XDR-TB) or a single Latin letter among Unicode words is English, though fonts
     // have such words too: one counts as legacy only next to a legacy word that is neither.
     let weak = |i: usize| is_weak(&line[words[i].2.clone()]);
-    let strong: Vec<bool> = (0..words.len())
-        .map(|i| legacy.contains(&i) && !weak(i))
-        .collect();
-    legacy.retain(|&i| {
-        !weak(i) || (i > 0 && strong[i - 1]) || strong.get(i + 1).copied().unwrap_or(false)
-    });
+    let strong: Vec<bool> = (0..words.len()).map(|i| legacy.contains(&i) && !weak(i)).collect();
+    legacy.retain(|&i| !weak(i) || (i > 0 && strong[i - 1]) || strong.get(i + 1).copied().unwrap_or(false));
     if legacy.is_empty() {
         return none;
     }
@@ -378,19 +323,11 @@ pub fn detect(line: &str) -> Detection {
         match runs.last_mut() {
             // Consecutive legacy words make one run (with the spaces between them).
             Some(run) if previous.is_some_and(|p| p + 1 == i) => run.end = end,
-            _ => runs.push(Run {
-                start,
-                end,
-                encoding,
-            }),
+            _ => runs.push(Run { start, end, encoding }),
         }
         previous = Some(i);
     }
-    Detection {
-        encoding: Some(encoding),
-        confidence: 1.0 - (-(margin as f64)).exp(),
-        runs,
-    }
+    Detection { encoding: Some(encoding), confidence: 1.0 - (-(margin as f64)).exp(), runs }
 }
 
 /// Converts only the legacy runs of each line (as [`detect`] finds them); everything else is kept as it is,
@@ -399,17 +336,8 @@ pub fn decode_auto(text: &str) -> String {
     let mut out = String::with_capacity(text.len() * 2);
     for line in text.split_inclusive('\n') {
         let detection = detect(line);
-        let mut chars = line
-            .char_indices()
-            .map(|(b, _)| b)
-            .chain([line.len()])
-            .enumerate();
-        let mut byte_of = |n: usize| {
-            chars
-                .find(|&(k, _)| k == n)
-                .map(|(_, b)| b)
-                .unwrap_or(line.len())
-        };
+        let mut chars = line.char_indices().map(|(b, _)| b).chain([line.len()]).enumerate();
+        let mut byte_of = |n: usize| chars.find(|&(k, _)| k == n).map(|(_, b)| b).unwrap_or(line.len());
         let mut done = 0;
         for run in &detection.runs {
             let (start, end) = (byte_of(run.start), byte_of(run.end));

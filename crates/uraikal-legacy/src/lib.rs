@@ -51,11 +51,7 @@ impl Encoding {
 
     /// The encoding a name or alias means; case, '-', '_', '.' and spaces do not matter.
     pub fn from_name(name: &str) -> Result<Encoding, UnknownEncoding> {
-        names::lookup(name)
-            .map(|i| Encoding(i as u8))
-            .ok_or_else(|| UnknownEncoding {
-                name: name.to_string(),
-            })
+        names::lookup(name).map(|i| Encoding(i as u8)).ok_or_else(|| UnknownEncoding { name: name.to_string() })
     }
 
     /// open-tamil's name for it ("bamini", "tscii", …).
@@ -118,31 +114,21 @@ impl Encoding {
             }
             let mut end = start + 1;
             while end < chars.len()
-                && (is_mark(chars[end])
-                    || chars[end - 1] == '\u{0BCD}' && codec::is_consonant(chars[end]))
+                && (is_mark(chars[end]) || chars[end - 1] == '\u{0BCD}' && codec::is_consonant(chars[end]))
             {
                 end += 1;
             }
             EncodeError {
                 encoding: self.name(),
-                letter: chars
-                    .get(start..end)
-                    .map(|s| s.iter().collect())
-                    .unwrap_or_default(),
+                letter: chars.get(start..end).map(|s| s.iter().collect()).unwrap_or_default(),
                 position: original_position(text, &composed, start),
                 partial,
             }
         };
-        let out = codec
-            .encode(&composed, lossy)
-            .map_err(|i| fail(i, String::new()))?;
+        let out = codec.encode(&composed, lossy).map_err(|i| fail(i, String::new()))?;
         let back = self.decode(&out);
         if back != composed {
-            let at = back
-                .chars()
-                .zip(composed.chars())
-                .take_while(|(a, b)| a == b)
-                .count();
+            let at = back.chars().zip(composed.chars()).take_while(|(a, b)| a == b).count();
             return Err(fail(at, out));
         }
         Ok(out)
@@ -175,12 +161,7 @@ pub struct UnknownEncoding {
 impl fmt::Display for UnknownEncoding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = Encoding::all().map(Encoding::name).collect();
-        write!(
-            f,
-            "unknown encoding {:?}; the encodings are: {}",
-            self.name,
-            names.join(", ")
-        )
+        write!(f, "unknown encoding {:?}; the encodings are: {}", self.name, names.join(", "))
     }
 }
 
@@ -201,11 +182,7 @@ pub struct EncodeError {
 
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} cannot write {:?} (character {})",
-            self.encoding, self.letter, self.position
-        )
+        write!(f, "{} cannot write {:?} (character {})", self.encoding, self.letter, self.position)
     }
 }
 

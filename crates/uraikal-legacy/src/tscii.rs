@@ -31,31 +31,21 @@ pub fn decode_tscii_bytes(bytes: &[u8]) -> String {
             // A pre-base sign goes after the live consonant (or ligature) that follows it; with none there, glibc
             // gives it to the consonant before (it writes ஜெ as ஜ then ெ). ெ/ே with ா, and ெ with the au length
             // mark, make the split vowels.
-            let next = bytes
-                .get(i + 1)
-                .map(|&n| GLIBC_TSCII[n as usize])
-                .unwrap_or("");
+            let next = bytes.get(i + 1).map(|&n| GLIBC_TSCII[n as usize]).unwrap_or("");
             i += 1;
             if next.chars().next_back().is_some_and(is_consonant) {
                 push_str(&mut out, next);
                 i += 1;
             }
             push_composed(&mut out, sign);
-            if matches!(
-                (sign, bytes.get(i)),
-                ('\u{0BC6}' | '\u{0BC7}', Some(0xA1)) | ('\u{0BC6}', Some(0xAA))
-            ) {
+            if matches!((sign, bytes.get(i)), ('\u{0BC6}' | '\u{0BC7}', Some(0xA1)) | ('\u{0BC6}', Some(0xAA))) {
                 push_str(&mut out, GLIBC_TSCII[bytes[i] as usize]);
                 i += 1;
             }
             continue;
         }
         // ு ூ after a dead grantha (ஹ் then ு): glibc's spelling of ஹு, ஜூ …
-        if matches!(b, 0xA4 | 0xA5)
-            && i > 0
-            && (0x88..=0x8C).contains(&bytes[i - 1])
-            && out.ends_with('\u{0BCD}')
-        {
+        if matches!(b, 0xA4 | 0xA5) && i > 0 && (0x88..=0x8C).contains(&bytes[i - 1]) && out.ends_with('\u{0BCD}') {
             out.pop();
             push_str(&mut out, GLIBC_TSCII[b as usize]);
             i += 1;
@@ -90,12 +80,7 @@ pub fn encode_tscii_bytes(text: &str) -> Result<Vec<u8>, EncodeError> {
                 i += 1;
                 continue;
             }
-            return Err(EncodeError {
-                encoding: "tscii",
-                letter: c.to_string(),
-                position: i,
-                partial: String::new(),
-            });
+            return Err(EncodeError { encoding: "tscii", letter: c.to_string(), position: i, partial: String::new() });
         };
         // A consonant piece with a sign after it that TSCII writes before it (or around it).
         let sign = chars.get(i + len).copied();

@@ -7,18 +7,13 @@ use std::path::PathBuf;
 use uraikal_legacy::{decode_tscii_bytes, encode_tscii_bytes, Encoding};
 
 fn shared(relative: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(relative);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared").join(relative);
     if path.exists() {
         Some(path)
     } else {
         let message = format!("../shared/{relative} absent; this test did not run");
         let required = std::env::var_os("URAIKAL_REQUIRE_DATA").is_some_and(|v| v == "1");
-        assert!(
-            !required,
-            "SKIPPED: {message}, and URAIKAL_REQUIRE_DATA=1 requires ../shared"
-        );
+        assert!(!required, "SKIPPED: {message}, and URAIKAL_REQUIRE_DATA=1 requires ../shared");
         eprintln!("SKIPPED: {message}");
         None
     }
@@ -26,11 +21,7 @@ fn shared(relative: &str) -> Option<PathBuf> {
 
 fn rows(relative: &str) -> Option<Vec<serde_json::Value>> {
     let text = std::fs::read_to_string(shared(relative)?).unwrap();
-    Some(
-        text.lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect(),
-    )
+    Some(text.lines().map(|l| serde_json::from_str(l).unwrap()).collect())
 }
 
 fn s(v: &serde_json::Value, key: &str) -> String {
@@ -55,14 +46,8 @@ fn open_tamil_encodings_decode_and_round_trip() {
     let mut problems = Vec::new();
     for (name, rows) in &by {
         let enc = Encoding::from_name(name).unwrap();
-        let agree: Vec<_> = rows
-            .iter()
-            .filter(|r| r["peer_round_trip"].as_bool().unwrap())
-            .collect();
-        let decoded = agree
-            .iter()
-            .filter(|r| enc.decode(&s(r, "legacy")) == s(r, "unicode"))
-            .count();
+        let agree: Vec<_> = rows.iter().filter(|r| r["peer_round_trip"].as_bool().unwrap()).collect();
+        let decoded = agree.iter().filter(|r| enc.decode(&s(r, "legacy")) == s(r, "unicode")).count();
         let (mut encodable, mut round_trip) = (0, 0);
         let mut failures: BTreeMap<String, usize> = BTreeMap::new();
         for r in rows {
@@ -83,21 +68,12 @@ fn open_tamil_encodings_decode_and_round_trip() {
             agree.len(),
             rows.len()
         );
-        let need = if ["tscii", "tam", "tace"].contains(&name.as_str()) {
-            1.0
-        } else {
-            0.97
-        };
+        let need = if ["tscii", "tam", "tace"].contains(&name.as_str()) { 1.0 } else { 0.97 };
         if (decoded as f64) < need * agree.len() as f64 && name != "dinakaran" {
             problems.push(format!("{name}: decode {decoded}/{}", agree.len()));
         }
-        if round_trip != encodable
-            || (encodable as f64) < 0.99 * rows.len() as f64 && !SHORT.contains(&name.as_str())
-        {
-            problems.push(format!(
-                "{name}: round trip {round_trip}/{encodable}/{}",
-                rows.len()
-            ));
+        if round_trip != encodable || (encodable as f64) < 0.99 * rows.len() as f64 && !SHORT.contains(&name.as_str()) {
+            problems.push(format!("{name}: round trip {round_trip}/{encodable}/{}", rows.len()));
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");
@@ -112,26 +88,15 @@ fn tscii_bytes_equal_glibc_iconv() {
     let mut bad = Vec::new();
     for r in &rows {
         let hex = s(r, "tscii_hex");
-        let bytes: Vec<u8> = (0..hex.len())
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
-            .collect();
+        let bytes: Vec<u8> =
+            (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect();
         let text = s(r, "unicode");
         if decode_tscii_bytes(&bytes) != text {
-            bad.push(format!(
-                "decode {hex}: {} != {text}",
-                decode_tscii_bytes(&bytes)
-            ));
+            bad.push(format!("decode {hex}: {} != {text}", decode_tscii_bytes(&bytes)));
         }
         if encode_tscii_bytes(&text).ok().as_deref() != Some(&bytes[..]) {
             bad.push(format!("encode {text}: {:02X?}", encode_tscii_bytes(&text)));
         }
     }
-    assert!(
-        bad.is_empty(),
-        "{} of {} lines differ: {:#?}",
-        bad.len(),
-        rows.len(),
-        &bad[..bad.len().min(5)]
-    );
+    assert!(bad.is_empty(), "{} of {} lines differ: {:#?}", bad.len(), rows.len(), &bad[..bad.len().min(5)]);
 }

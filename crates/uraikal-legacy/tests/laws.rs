@@ -10,12 +10,9 @@ fn encodings() -> Vec<Encoding> {
 
 /// Tamil-looking text: letters, signs, pulli, grantha, spaces, some punctuation and Latin.
 fn tamil_text() -> impl Strategy<Value = String> {
-    let alphabet: Vec<char> = ('\u{0B82}'..='\u{0BD7}')
-        .chain(['\u{0BE6}', '\u{0BF5}'])
-        .chain(" .,-a".chars())
-        .collect();
-    proptest::collection::vec(proptest::sample::select(alphabet), 0..24)
-        .prop_map(|v| v.into_iter().collect())
+    let alphabet: Vec<char> =
+        ('\u{0B82}'..='\u{0BD7}').chain(['\u{0BE6}', '\u{0BF5}']).chain(" .,-a".chars()).collect();
+    proptest::collection::vec(proptest::sample::select(alphabet), 0..24).prop_map(|v| v.into_iter().collect())
 }
 
 proptest! {
@@ -56,9 +53,8 @@ proptest! {
 /// E6: Unicode Tamil through `decode --from auto` is the identity.
 #[test]
 fn unicode_tamil_is_left_alone() {
-    for line in include_str!("../data/kural-sample.txt")
-        .lines()
-        .chain(include_str!("../data/grantha-sample.txt").lines())
+    for line in
+        include_str!("../data/kural-sample.txt").lines().chain(include_str!("../data/grantha-sample.txt").lines())
     {
         assert_eq!(decode_auto(line), line);
         assert_eq!(detect(line).encoding, None, "{line}");
@@ -69,26 +65,14 @@ fn unicode_tamil_is_left_alone() {
 /// every encoding (all 2,660 lines, ../shared/data read in place).
 #[test]
 fn kurals_round_trip_in_every_encoding() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/thirukkural/thirukkural.tsv"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/thirukkural/thirukkural.tsv");
     let Ok(tsv) = std::fs::read_to_string(path) else {
         let required = std::env::var_os("URAIKAL_REQUIRE_DATA").is_some_and(|v| v == "1");
-        assert!(
-            !required,
-            "SKIPPED: {path} absent, and URAIKAL_REQUIRE_DATA=1 requires it"
-        );
-        eprintln!(
-            "SKIPPED: ../shared/data/thirukkural/thirukkural.tsv absent; this test did not run"
-        );
+        assert!(!required, "SKIPPED: {path} absent, and URAIKAL_REQUIRE_DATA=1 requires it");
+        eprintln!("SKIPPED: ../shared/data/thirukkural/thirukkural.tsv absent; this test did not run");
         return;
     };
-    let lines: Vec<&str> = tsv
-        .lines()
-        .skip(1)
-        .flat_map(|l| l.split('\t').skip(8).take(2))
-        .collect();
+    let lines: Vec<&str> = tsv.lines().skip(1).flat_map(|l| l.split('\t').skip(8).take(2)).collect();
     assert_eq!(lines.len(), 2660);
     for enc in Encoding::all() {
         let mut written = 0;
@@ -108,10 +92,7 @@ fn examples() {
     let bamini = Encoding::from_name("BAMINI").unwrap();
     assert_eq!(bamini.decode("nraw;fhpa"), "செயற்கரிய"); // "hp" is ரி, not ா + stranded ி
     assert_eq!(bamini.decode("xs;ths;"), "ஒள்வாள்"); // the ள glyph, not the au mark
-    assert_eq!(
-        Encoding::from_name("Shree-Lipi").unwrap().name(),
-        "shreelipi"
-    );
+    assert_eq!(Encoding::from_name("Shree-Lipi").unwrap().name(), "shreelipi");
     assert_eq!(Encoding::from_name("tscii-1.7").unwrap().name(), "tscii");
     let err = Encoding::from_name("nosuch").unwrap_err().to_string();
     assert!(err.contains("bamini") && err.contains("webulagam"), "{err}");
@@ -126,32 +107,17 @@ fn examples() {
 /// still lose a short mixed-case word ("pH") today.
 #[test]
 fn unicode_prose_with_english_is_left_alone() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/prose/flores200/tam_Taml.devtest"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/prose/flores200/tam_Taml.devtest");
     let Ok(text) = std::fs::read_to_string(path) else {
         let required = std::env::var_os("URAIKAL_REQUIRE_DATA").is_some_and(|v| v == "1");
-        assert!(
-            !required,
-            "SKIPPED: {path} absent, and URAIKAL_REQUIRE_DATA=1 requires it"
-        );
+        assert!(!required, "SKIPPED: {path} absent, and URAIKAL_REQUIRE_DATA=1 requires it");
         eprintln!("SKIPPED: ../shared/data/prose/flores200/tam_Taml.devtest absent; this test did not run");
         return;
     };
     let changed: Vec<&str> = text.lines().filter(|l| decode_auto(l) != *l).collect();
-    assert!(
-        changed.len() <= 3,
-        "{} lines changed: {:#?}",
-        changed.len(),
-        &changed[..changed.len().min(5)]
-    );
-    for line in [
-        "சேனலான QVC இல் தோன்றினார்",
-        "இன்று 12.00 GMT-க்கு",
-        "AMகளின் தலைப்பு",
-        "கேட்ஸின் PBS-இன் போதான",
-    ] {
+    assert!(changed.len() <= 3, "{} lines changed: {:#?}", changed.len(), &changed[..changed.len().min(5)]);
+    for line in ["சேனலான QVC இல் தோன்றினார்", "இன்று 12.00 GMT-க்கு", "AMகளின் தலைப்பு", "கேட்ஸின் PBS-இன் போதான"]
+    {
         assert_eq!(decode_auto(line), line);
     }
 }

@@ -130,11 +130,8 @@ pub struct Alignment {
 /// side, after stripping the common prefix and suffix, has at most 64 units, else a one-row programme.
 pub fn distance<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
     let (reference, hypothesis) = strip_affixes(reference, hypothesis);
-    let (short, long) = if reference.len() <= hypothesis.len() {
-        (reference, hypothesis)
-    } else {
-        (hypothesis, reference)
-    };
+    let (short, long) =
+        if reference.len() <= hypothesis.len() { (reference, hypothesis) } else { (hypothesis, reference) };
     if short.is_empty() {
         return long.len();
     }
@@ -156,7 +153,8 @@ pub fn distance<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
 /// ```
 pub fn distance_ids(reference: &[u32], hypothesis: &[u32]) -> usize {
     let (reference, hypothesis) = strip_affixes(reference, hypothesis);
-    let (short, long) = if reference.len() <= hypothesis.len() { (reference, hypothesis) } else { (hypothesis, reference) };
+    let (short, long) =
+        if reference.len() <= hypothesis.len() { (reference, hypothesis) } else { (hypothesis, reference) };
     if short.is_empty() {
         return long.len();
     }
@@ -259,7 +257,10 @@ fn hyyro_block(eq: u64, vp: &mut u64, vn: &mut u64, carry: i32) -> (u64, u64, i3
 pub fn align<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> Alignment {
     with_scratch(|scratch| {
         edit_ops(scratch, reference, hypothesis);
-        Alignment { chunks: chunks(&scratch.ops, reference.len(), hypothesis.len()), counts: count_ops(&scratch.ops, reference.len()) }
+        Alignment {
+            chunks: chunks(&scratch.ops, reference.len(), hypothesis.len()),
+            counts: count_ops(&scratch.ops, reference.len()),
+        }
     })
 }
 
@@ -381,7 +382,11 @@ fn edit_ops<T: PartialEq>(scratch: &mut Scratch, reference: &[T], hypothesis: &[
     let (r, h) = (&r[..r.len() - suffix], &h[..h.len() - suffix]);
     if r.is_empty() || h.is_empty() {
         scratch.ops.extend((0..r.len()).map(|i| EditOp { kind: OpKind::Delete, src: prefix + i, dest: prefix }));
-        scratch.ops.extend((0..h.len()).map(|j| EditOp { kind: OpKind::Insert, src: prefix + r.len(), dest: prefix + j }));
+        scratch.ops.extend((0..h.len()).map(|j| EditOp {
+            kind: OpKind::Insert,
+            src: prefix + r.len(),
+            dest: prefix + j,
+        }));
         return;
     }
     backtrace_bits(scratch, r, h, prefix);
@@ -513,7 +518,13 @@ fn chunks(ops: &[EditOp], src_len: usize, dest_len: usize) -> Vec<Chunk> {
     let mut k = 0;
     while k < ops.len() {
         if src < ops[k].src || dest < ops[k].dest {
-            out.push(Chunk { kind: ChunkKind::Equal, ref_start: src, ref_end: ops[k].src, hyp_start: dest, hyp_end: ops[k].dest });
+            out.push(Chunk {
+                kind: ChunkKind::Equal,
+                ref_start: src,
+                ref_end: ops[k].src,
+                hyp_start: dest,
+                hyp_end: ops[k].dest,
+            });
             src = ops[k].src;
             dest = ops[k].dest;
         }
@@ -540,7 +551,13 @@ fn chunks(ops: &[EditOp], src_len: usize, dest_len: usize) -> Vec<Chunk> {
         out.push(Chunk { kind, ref_start: src_begin, ref_end: src, hyp_start: dest_begin, hyp_end: dest });
     }
     if src < src_len || dest < dest_len {
-        out.push(Chunk { kind: ChunkKind::Equal, ref_start: src, ref_end: src_len, hyp_start: dest, hyp_end: dest_len });
+        out.push(Chunk {
+            kind: ChunkKind::Equal,
+            ref_start: src,
+            ref_end: src_len,
+            hyp_start: dest,
+            hyp_end: dest_len,
+        });
     }
     out
 }

@@ -122,7 +122,10 @@ mod tests {
     fn replicates_are_deterministic() {
         let rows = [[1u64, 2], [3, 4], [5, 6]];
         assert_eq!(replicate_sums(&rows, 9, 4), replicate_sums(&rows, 9, 4));
-        assert_ne!((0..20).map(|b| replicate_sums(&rows, 9, b)).collect::<Vec<_>>(), (0..20).map(|b| replicate_sums(&rows, 10, b)).collect::<Vec<_>>());
+        assert_ne!(
+            (0..20).map(|b| replicate_sums(&rows, 9, b)).collect::<Vec<_>>(),
+            (0..20).map(|b| replicate_sums(&rows, 10, b)).collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -30,13 +30,7 @@ pub enum CharBleuMode {
 /// assert_eq!(charbleu("ab", "ba", Unit::CodePoint, 4, CharBleuMode::Documented), 0.0);
 /// assert_eq!(charbleu("ab", "ba", Unit::CodePoint, 4, CharBleuMode::GraphemeKit), 1.0);
 /// ```
-pub fn charbleu(
-    reference: &str,
-    hypothesis: &str,
-    unit: Unit,
-    max_n: usize,
-    mode: CharBleuMode,
-) -> f64 {
+pub fn charbleu(reference: &str, hypothesis: &str, unit: Unit, max_n: usize, mode: CharBleuMode) -> f64 {
     if reference.is_empty() || hypothesis.is_empty() {
         return if reference == hypothesis { 1.0 } else { 0.0 };
     }
@@ -45,12 +39,7 @@ pub fn charbleu(
 }
 
 /// CharBLEU on unit ids (see [`charbleu`]).
-pub fn charbleu_ids(
-    reference: &[u32],
-    hypothesis: &[u32],
-    max_n: usize,
-    mode: CharBleuMode,
-) -> f64 {
+pub fn charbleu_ids(reference: &[u32], hypothesis: &[u32], max_n: usize, mode: CharBleuMode) -> f64 {
     charbleu_ids_weighted(reference, hypothesis, &vec![1.0 / max_n as f64; max_n], mode)
 }
 
@@ -80,8 +69,7 @@ pub fn charbleu_ids_weighted(reference: &[u32], hypothesis: &[u32], weights: &[f
     let max_n = weights.len();
     let mut logs: Vec<(f64, f64)> = Vec::with_capacity(max_n);
     for n in 1..=max_n.min(hypothesis.len()) {
-        let precision =
-            clipped_matches(reference, hypothesis, n) as f64 / (hypothesis.len() + 1 - n) as f64;
+        let precision = clipped_matches(reference, hypothesis, n) as f64 / (hypothesis.len() + 1 - n) as f64;
         if precision > 0.0 {
             logs.push((precision, weights[n - 1]));
         } else if mode == CharBleuMode::Documented {
@@ -137,24 +125,9 @@ mod tests {
 
     #[test]
     fn brevity_penalty_applies_by_default() {
-        let prefix = charbleu(
-            "abcdefgh",
-            "abcd",
-            Unit::CodePoint,
-            4,
-            CharBleuMode::Documented,
-        );
+        let prefix = charbleu("abcdefgh", "abcd", Unit::CodePoint, 4, CharBleuMode::Documented);
         assert_eq!(prefix, (1.0f64 - 2.0).exp());
-        assert_eq!(
-            charbleu(
-                "abcdefgh",
-                "abcd",
-                Unit::CodePoint,
-                4,
-                CharBleuMode::GraphemeKit
-            ),
-            1.0
-        );
+        assert_eq!(charbleu("abcdefgh", "abcd", Unit::CodePoint, 4, CharBleuMode::GraphemeKit), 1.0);
     }
 
     #[test]

@@ -22,17 +22,9 @@ pub struct ChrfConfig {
 
 impl ChrfConfig {
     /// sacrebleu's `CHRF()`: chrF2.
-    pub const CHRF: ChrfConfig = ChrfConfig {
-        char_order: 6,
-        word_order: 0,
-        beta: 2.0,
-    };
+    pub const CHRF: ChrfConfig = ChrfConfig { char_order: 6, word_order: 0, beta: 2.0 };
     /// sacrebleu's `CHRF(word_order=2)`: chrF2++.
-    pub const CHRF_PLUS_PLUS: ChrfConfig = ChrfConfig {
-        char_order: 6,
-        word_order: 2,
-        beta: 2.0,
-    };
+    pub const CHRF_PLUS_PLUS: ChrfConfig = ChrfConfig { char_order: 6, word_order: 2, beta: 2.0 };
 }
 
 impl Default for ChrfConfig {
@@ -51,9 +43,7 @@ pub struct ChrfStats {
 impl ChrfStats {
     /// All-zero statistics for `config`'s orders.
     pub fn zero(config: ChrfConfig) -> ChrfStats {
-        ChrfStats {
-            orders: vec![[0; 3]; config.char_order + config.word_order],
-        }
+        ChrfStats { orders: vec![[0; 3]; config.char_order + config.word_order] }
     }
 
     /// Adds another sentence's statistics (same config).
@@ -102,22 +92,10 @@ impl ChrfStats {
         let factor = beta * beta;
         let mut score = 0.0;
         for &[hyp, reference, matches] in &self.orders {
-            let precision = if hyp > 0 {
-                matches as f64 / hyp as f64
-            } else {
-                EPS
-            };
-            let recall = if reference > 0 {
-                matches as f64 / reference as f64
-            } else {
-                EPS
-            };
+            let precision = if hyp > 0 { matches as f64 / hyp as f64 } else { EPS };
+            let recall = if reference > 0 { matches as f64 / reference as f64 } else { EPS };
             let denominator = factor * precision + recall;
-            score += if denominator > 0.0 {
-                (1.0 + factor) * precision * recall / denominator
-            } else {
-                EPS
-            };
+            score += if denominator > 0.0 { (1.0 + factor) * precision * recall / denominator } else { EPS };
         }
         100.0 * score / self.orders.len() as f64
     }
@@ -138,24 +116,14 @@ pub(crate) fn chrf_stats_spaces(
     whitespace: bool,
 ) -> ChrfStats {
     let mut stats = ChrfStats::zero(config);
-    let spaces = if whitespace {
-        Spaces::Keep
-    } else {
-        Spaces::Drop
-    };
+    let spaces = if whitespace { Spaces::Keep } else { Spaces::Drop };
     let (r, h) = unit_ids(reference, hypothesis, unit, spaces);
     let mut scratch = Scratch::default();
     scratch.char_orders(&r, &h, &mut stats.orders[..config.char_order]);
     if config.word_order > 0 {
         let (reference, hypothesis) = match unit {
-            Unit::CodePoint => (
-                std::borrow::Cow::Borrowed(reference),
-                std::borrow::Cow::Borrowed(hypothesis),
-            ),
-            _ => (
-                uraikal_text::normalize_script(reference),
-                uraikal_text::normalize_script(hypothesis),
-            ),
+            Unit::CodePoint => (std::borrow::Cow::Borrowed(reference), std::borrow::Cow::Borrowed(hypothesis)),
+            _ => (uraikal_text::normalize_script(reference), uraikal_text::normalize_script(hypothesis)),
         };
         let (r, h) = word_ids(&reference, &hypothesis);
         for n in 1..=config.word_order {
@@ -178,8 +146,7 @@ pub fn chrf(reference: &str, hypothesis: &str, unit: Unit) -> f64 {
 
 /// Sentence chrF++ (chrF2 with word bigrams) of a (reference, hypothesis) pair.
 pub fn chrf_plus_plus(reference: &str, hypothesis: &str, unit: Unit) -> f64 {
-    chrf_stats(reference, hypothesis, unit, ChrfConfig::CHRF_PLUS_PLUS)
-        .score(ChrfConfig::CHRF_PLUS_PLUS.beta)
+    chrf_stats(reference, hypothesis, unit, ChrfConfig::CHRF_PLUS_PLUS).score(ChrfConfig::CHRF_PLUS_PLUS.beta)
 }
 
 /// Corpus chrF over (reference, hypothesis) pairs: statistics summed over sentences, then one score.
@@ -252,11 +219,7 @@ impl Scratch {
     /// the clipped matches.
     fn char_orders(&mut self, reference: &[u32], hypothesis: &[u32], orders: &mut [[u64; 3]]) {
         let max_order = orders.len();
-        let packable = max_order <= 6
-            && reference
-                .iter()
-                .chain(hypothesis)
-                .all(|&id| id < PACKED_ID_LIMIT - 1);
+        let packable = max_order <= 6 && reference.iter().chain(hypothesis).all(|&id| id < PACKED_ID_LIMIT - 1);
         if !packable {
             for (index, order) in orders.iter_mut().enumerate() {
                 *order = self.order_stats(reference, hypothesis, index + 1);
@@ -288,12 +251,7 @@ impl Scratch {
         if ref_total == 0 || hyp_total == 0 {
             return [hyp_reported, ref_total, 0];
         }
-        let matches = if n <= 6
-            && reference
-                .iter()
-                .chain(hypothesis)
-                .all(|&id| id < PACKED_ID_LIMIT)
-        {
+        let matches = if n <= 6 && reference.iter().chain(hypothesis).all(|&id| id < PACKED_ID_LIMIT) {
             pack(reference, n, &mut self.reference);
             pack(hypothesis, n, &mut self.hypothesis);
             sorted_intersection(&mut self.reference, &mut self.hypothesis)
@@ -310,9 +268,7 @@ impl Scratch {
 fn prefix_keys(ids: &[u32], order: usize, keys: &mut Vec<u128>) {
     keys.clear();
     keys.extend((0..ids.len()).map(|start| {
-        (start..start + order).fold(0u128, |key, at| {
-            (key << 21) | ids.get(at).map_or(0, |&id| id as u128 + 1)
-        })
+        (start..start + order).fold(0u128, |key, at| (key << 21) | ids.get(at).map_or(0, |&id| id as u128 + 1))
     }));
     keys.sort_unstable();
 }
@@ -343,11 +299,7 @@ fn prefix_intersection(a: &[u128], b: &[u128], shift: u32) -> u64 {
 
 fn pack(ids: &[u32], n: usize, keys: &mut Vec<u128>) {
     keys.clear();
-    keys.extend(ids.windows(n).map(|window| {
-        window
-            .iter()
-            .fold(0u128, |key, &id| (key << 21) | id as u128)
-    }));
+    keys.extend(ids.windows(n).map(|window| window.iter().fold(0u128, |key, &id| (key << 21) | id as u128)));
 }
 
 /// The size of the multiset intersection (sum over n-grams of the smaller count).
@@ -375,10 +327,7 @@ mod tests {
 
     #[test]
     fn words_follow_sacrebleu() {
-        assert_eq!(
-            chrf_words("(hi) there, «ஆம்» a."),
-            ["(hi", ")", "there", ",", "«ஆம்»", "a", "."]
-        );
+        assert_eq!(chrf_words("(hi) there, «ஆம்» a."), ["(hi", ")", "there", ",", "«ஆம்»", "a", "."]);
         assert_eq!(chrf_words(" . ,x "), [".", ",", "x"]);
     }
 
@@ -387,10 +336,7 @@ mod tests {
         assert_eq!(chrf("", "", Unit::CodePoint), 0.0);
         assert_eq!(chrf("a", "", Unit::CodePoint), 0.0);
         assert_eq!(chrf("", "a", Unit::CodePoint), 0.0);
-        assert_eq!(
-            chrf_stats("", "ab", Unit::CodePoint, ChrfConfig::CHRF).flat()[..3],
-            [0, 0, 0]
-        );
+        assert_eq!(chrf_stats("", "ab", Unit::CodePoint, ChrfConfig::CHRF).flat()[..3], [0, 0, 0]);
     }
 
     proptest::proptest! {

@@ -22,11 +22,7 @@ pub fn levenshtein<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
 
 /// Hamming distance with the shorter side padded: mismatched positions plus the length difference.
 pub fn hamming<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
-    let mismatched = reference
-        .iter()
-        .zip(hypothesis)
-        .filter(|(r, h)| r != h)
-        .count();
+    let mismatched = reference.iter().zip(hypothesis).filter(|(r, h)| r != h).count();
     mismatched + reference.len().abs_diff(hypothesis.len())
 }
 
@@ -45,14 +41,8 @@ pub fn osa<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
         current[0] = i;
         for j in 1..=m {
             let cost = usize::from(reference[i - 1] != hypothesis[j - 1]);
-            let mut best = (previous[j] + 1)
-                .min(current[j - 1] + 1)
-                .min(previous[j - 1] + cost);
-            if i > 1
-                && j > 1
-                && reference[i - 1] == hypothesis[j - 2]
-                && reference[i - 2] == hypothesis[j - 1]
-            {
+            let mut best = (previous[j] + 1).min(current[j - 1] + 1).min(previous[j - 1] + cost);
+            if i > 1 && j > 1 && reference[i - 1] == hypothesis[j - 2] && reference[i - 2] == hypothesis[j - 1] {
                 best = best.min(before[j - 2] + 1);
             }
             current[j] = best;
@@ -99,8 +89,7 @@ pub fn damerau_levenshtein<T: Eq + Hash>(reference: &[T], hypothesis: &[T]) -> u
             let insertion = d[(i + 1) * width + j] + 1;
             let deletion = d[i * width + j + 1] + 1;
             let transposition = d[k * width + l] + (i - k - 1) + 1 + (j - l - 1);
-            d[(i + 1) * width + j + 1] =
-                substitution.min(insertion).min(deletion).min(transposition);
+            d[(i + 1) * width + j + 1] = substitution.min(insertion).min(deletion).min(transposition);
         }
         last_row.insert(&reference[i - 1], i);
     }
@@ -119,12 +108,7 @@ pub fn jaro_winkler<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> f64 {
         return weight;
     }
     let limit = reference.len().min(hypothesis.len()).min(4);
-    let prefix = reference
-        .iter()
-        .zip(hypothesis)
-        .take(limit)
-        .take_while(|(r, h)| r == h)
-        .count();
+    let prefix = reference.iter().zip(hypothesis).take(limit).take_while(|(r, h)| r == h).count();
     if prefix == 0 {
         return weight;
     }
@@ -186,11 +170,7 @@ pub fn lcs<T: PartialEq>(reference: &[T], hypothesis: &[T]) -> usize {
     let mut current = vec![0usize; hypothesis.len() + 1];
     for r in reference {
         for (j, h) in hypothesis.iter().enumerate() {
-            current[j + 1] = if r == h {
-                previous[j] + 1
-            } else {
-                previous[j + 1].max(current[j])
-            };
+            current[j + 1] = if r == h { previous[j] + 1 } else { previous[j + 1].max(current[j]) };
         }
         std::mem::swap(&mut previous, &mut current);
     }
@@ -273,7 +253,9 @@ impl FromStr for Metric {
 
     fn from_str(name: &str) -> Result<Metric, String> {
         Metric::ALL.into_iter().find(|m| m.as_str() == name).ok_or_else(|| {
-            format!("unknown distance {name:?} (expected levenshtein, hamming, damerau, osa, jaro, jaro-winkler or lcs)")
+            format!(
+                "unknown distance {name:?} (expected levenshtein, hamming, damerau, osa, jaro, jaro-winkler or lcs)"
+            )
         })
     }
 }
@@ -324,11 +306,7 @@ impl CerCounts {
 /// CER counts of one (reference, hypothesis) pair on a unit (spaces are units).
 pub fn cer_counts(reference: &str, hypothesis: &str, unit: Unit) -> CerCounts {
     let (r, h) = unit_ids(reference, hypothesis, unit, Spaces::Keep);
-    CerCounts {
-        errors: align::distance_ids(&r, &h),
-        reference_len: r.len(),
-        hypothesis_len: h.len(),
-    }
+    CerCounts { errors: align::distance_ids(&r, &h), reference_len: r.len(), hypothesis_len: h.len() }
 }
 
 /// [`cer_counts`] on the texts exactly as given, without the script normalisation that the grapheme and
@@ -344,11 +322,7 @@ pub fn cer_counts(reference: &str, hypothesis: &str, unit: Unit) -> CerCounts {
 /// ```
 pub fn cer_counts_as_written(reference: &str, hypothesis: &str, unit: Unit) -> CerCounts {
     let (r, h) = crate::unit::unit_ids_as_written(reference, hypothesis, unit, Spaces::Keep);
-    CerCounts {
-        errors: align::distance_ids(&r, &h),
-        reference_len: r.len(),
-        hypothesis_len: h.len(),
-    }
+    CerCounts { errors: align::distance_ids(&r, &h), reference_len: r.len(), hypothesis_len: h.len() }
 }
 
 /// Sentence CER of a (reference, hypothesis) pair on a unit.
@@ -397,13 +371,7 @@ mod tests {
         for &(r, h, lev, ham, o, dam, l) in cases {
             let (r, h) = (chars(r), chars(h));
             assert_eq!(
-                (
-                    levenshtein(&r, &h),
-                    hamming(&r, &h),
-                    osa(&r, &h),
-                    damerau_levenshtein(&r, &h),
-                    lcs(&r, &h)
-                ),
+                (levenshtein(&r, &h), hamming(&r, &h), osa(&r, &h), damerau_levenshtein(&r, &h), lcs(&r, &h)),
                 (lev, ham, o, dam, l),
                 "{r:?} {h:?}"
             );
@@ -413,10 +381,7 @@ mod tests {
     #[test]
     fn jaro_values() {
         assert_eq!(jaro(&chars("MARTHA"), &chars("MARHTA")), 0.9444444444444445);
-        assert_eq!(
-            jaro_winkler(&chars("MARTHA"), &chars("MARHTA")),
-            0.9611111111111111
-        );
+        assert_eq!(jaro_winkler(&chars("MARTHA"), &chars("MARHTA")), 0.9611111111111111);
         assert_eq!(jaro(&chars(""), &chars("a")), 0.0);
         assert_eq!(jaro_winkler(&chars("ab"), &chars("ab")), 1.0);
     }

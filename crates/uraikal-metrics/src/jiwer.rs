@@ -126,7 +126,12 @@ pub enum Level {
 }
 
 /// jiwer's `visualize_alignment(output, show_measures, skip_correct)` (no `line_width`), byte for byte.
-pub fn visualize_alignment(sentences: &[Sentence<'_>], level: Level, show_measures: bool, skip_correct: bool) -> String {
+pub fn visualize_alignment(
+    sentences: &[Sentence<'_>],
+    level: Level,
+    show_measures: bool,
+    skip_correct: bool,
+) -> String {
     visualize_alignment_width(sentences, level, show_measures, skip_correct, None)
 }
 
@@ -178,7 +183,8 @@ pub fn visualize_alignment_width(
 
 /// The REF/HYP/op lines of one sentence (jiwer's `_construct_comparison_string`).
 fn comparison(out: &mut String, sentence: &Sentence<'_>, separate: bool, line_width: Option<usize>) {
-    let (mut ref_line, mut hyp_line, mut op_line) = (String::from("REF: "), String::from("HYP: "), String::from("     "));
+    let (mut ref_line, mut hyp_line, mut op_line) =
+        (String::from("REF: "), String::from("HYP: "), String::from("     "));
     for chunk in &sentence.alignment.chunks {
         let refs = &sentence.reference[chunk.ref_start..chunk.ref_end];
         let hyps = &sentence.hypothesis[chunk.hyp_start..chunk.hyp_end];

@@ -28,11 +28,11 @@ mod chrf;
 mod distance;
 mod unit;
 pub use charbleu::{charbleu, charbleu_ids, charbleu_ids_weighted, charbleu_weighted, CharBleuMode};
-pub use distance::{
-    cer, cer_counts, cer_counts_as_written, corpus_cer, damerau_levenshtein, hamming, jaro, jaro_winkler, lcs, levenshtein, osa, text_distance,
-    CerCounts, Metric,
-};
 pub use chrf::{chrf, chrf_plus_plus, chrf_stats, chrf_words, corpus_chrf, ChrfConfig, ChrfStats};
+pub use distance::{
+    cer, cer_counts, cer_counts_as_written, corpus_cer, damerau_levenshtein, hamming, jaro, jaro_winkler, lcs,
+    levenshtein, osa, text_distance, CerCounts, Metric,
+};
 pub use unit::{units, Unit, UnknownUnit};
 
 // --- area: lattices (issue 6) ---

@@ -97,11 +97,7 @@ impl Default for ChrfOptions {
 
 impl ChrfOptions {
     fn config(&self) -> ChrfConfig {
-        ChrfConfig {
-            char_order: self.char_order,
-            word_order: self.word_order,
-            beta: self.beta,
-        }
+        ChrfConfig { char_order: self.char_order, word_order: self.word_order, beta: self.beta }
     }
 
     /// The statistics of one segment: those of the reference with the best score (the first on a tie), as
@@ -111,13 +107,7 @@ impl ChrfOptions {
         let mut best: Option<(f64, ChrfStats)> = None;
         for reference in references {
             let reference = lowered(reference, self.lowercase);
-            let stats = chrf_stats_spaces(
-                &reference,
-                &hypothesis,
-                unit,
-                self.config(),
-                self.whitespace,
-            );
+            let stats = chrf_stats_spaces(&reference, &hypothesis, unit, self.config(), self.whitespace);
             let score = self.score(&stats);
             if best.as_ref().is_none_or(|(top, _)| score > *top) {
                 best = Some((score, stats));
@@ -137,11 +127,7 @@ impl ChrfOptions {
 
     /// sacrebleu's metric name: `chrF2`, `chrF2++`, …
     pub fn name(&self) -> String {
-        format!(
-            "chrF{}{}",
-            python_number(self.beta),
-            "+".repeat(self.word_order)
-        )
+        format!("chrF{}{}", python_number(self.beta), "+".repeat(self.word_order))
     }
 
     /// sacrebleu's signature for segments with these reference counts.
@@ -189,11 +175,7 @@ pub struct UnknownTokenizer(pub String);
 
 impl fmt::Display for UnknownTokenizer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown tokenizer {:?} (expected 13a, intl, char or none)",
-            self.0
-        )
+        write!(f, "unknown tokenizer {:?} (expected 13a, intl, char or none)", self.0)
     }
 }
 
@@ -245,25 +227,18 @@ impl Tokenizer {
                 out
             }
             Tokenizer::Mteval13a => {
-                let mut line = line
-                    .replace("<skipped>", "")
-                    .replace("-\n", "")
-                    .replace('\n', " ");
+                let mut line = line.replace("<skipped>", "").replace("-\n", "").replace('\n', " ");
                 if line.contains('&') {
                     line = unescape_xml(&line);
                 }
                 join_words(&western_punctuation(&format!(" {line} ")))
             }
             Tokenizer::Intl => {
-                let not_number =
-                    |c: char| c.general_category_group() != GeneralCategoryGroup::Number;
-                let punctuation =
-                    |c: char| c.general_category_group() == GeneralCategoryGroup::Punctuation;
+                let not_number = |c: char| c.general_category_group() != GeneralCategoryGroup::Number;
+                let punctuation = |c: char| c.general_category_group() == GeneralCategoryGroup::Punctuation;
                 let line = pair_sub(line, not_number, punctuation, PairSpacing::After);
                 let line = pair_sub(&line, punctuation, not_number, PairSpacing::Before);
-                let line = single_sub(&line, |c| {
-                    c.general_category_group() == GeneralCategoryGroup::Symbol
-                });
+                let line = single_sub(&line, |c| c.general_category_group() == GeneralCategoryGroup::Symbol);
                 join_words(&line)
             }
         }
@@ -272,10 +247,7 @@ impl Tokenizer {
 
 /// `&quot;`, `&amp;`, `&lt;`, `&gt;` in that order (mteval's and tercom's order).
 fn unescape_xml(line: &str) -> String {
-    line.replace("&quot;", "\"")
-        .replace("&amp;", "&")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
+    line.replace("&quot;", "\"").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
 }
 
 /// `' '.join(line.split())`.
@@ -330,12 +302,7 @@ enum PairSpacing {
 
 /// `re.sub(r'([a])([b])', repl, line)`: Python scans left to right and never overlaps matches, so a matched
 /// pair is consumed whole.
-fn pair_sub(
-    line: &str,
-    first: impl Fn(char) -> bool,
-    second: impl Fn(char) -> bool,
-    spacing: PairSpacing,
-) -> String {
+fn pair_sub(line: &str, first: impl Fn(char) -> bool, second: impl Fn(char) -> bool, spacing: PairSpacing) -> String {
     let chars: Vec<char> = line.chars().collect();
     let mut out = String::with_capacity(line.len() + 16);
     let mut i = 0;
@@ -459,8 +426,7 @@ impl Bleu {
     /// A segment as BLEU sees it: lowercased (if asked), right-stripped, tokenised.
     pub fn preprocess(&self, text: &str) -> String {
         let text = lowered(text, self.lowercase);
-        self.tokenizer
-            .tokenize(text.trim_end_matches(is_python_space))
+        self.tokenizer.tokenize(text.trim_end_matches(is_python_space))
     }
 
     /// The statistics of one segment against its references: n-gram counts clipped by the highest count in
@@ -482,8 +448,7 @@ impl Bleu {
         let hypothesis_len = hypothesis_ids.len() as u64;
         let mut stats = self.zero();
         stats.hypothesis_len = hypothesis_len;
-        stats.reference_len =
-            closest_length(hypothesis_len, reference_ids.iter().map(|r| r.len() as u64));
+        stats.reference_len = closest_length(hypothesis_len, reference_ids.iter().map(|r| r.len() as u64));
         for (ngram, count) in ngram_counts(&hypothesis_ids, max) {
             let n = ngram.len() - 1;
             stats.totals[n] += count;
@@ -499,20 +464,12 @@ impl Bleu {
         let (sys_len, ref_len) = (stats.hypothesis_len, stats.reference_len);
         let mut brevity_penalty = 1.0;
         if sys_len < ref_len {
-            brevity_penalty = if sys_len > 0 {
-                (1.0 - ref_len as f64 / sys_len as f64).exp()
-            } else {
-                0.0
-            };
+            brevity_penalty = if sys_len > 0 { (1.0 - ref_len as f64 / sys_len as f64).exp() } else { 0.0 };
         }
         let max = self.max_ngram_order;
         let mut precisions = vec![0.0; max];
         if stats.matches.iter().all(|&m| m == 0) {
-            return BleuScore {
-                score: 0.0,
-                precisions,
-                brevity_penalty,
-            };
+            return BleuScore { score: 0.0, precisions, brevity_penalty };
         }
         let mut correct: Vec<f64> = stats.matches.iter().map(|&m| m as f64).collect();
         let mut total: Vec<f64> = stats.totals.iter().map(|&t| t as f64).collect();
@@ -545,15 +502,9 @@ impl Bleu {
             }
         }
         let log = |p: f64| if p == 0.0 { -9_999_999_999.0 } else { p.ln() };
-        let sum = precisions[..effective_order]
-            .iter()
-            .fold(0.0, |sum, &p| sum + log(p));
+        let sum = precisions[..effective_order].iter().fold(0.0, |sum, &p| sum + log(p));
         let score = brevity_penalty * (sum / effective_order as f64).exp();
-        BleuScore {
-            score,
-            precisions,
-            brevity_penalty,
-        }
+        BleuScore { score, precisions, brevity_penalty }
     }
 
     /// sacrebleu's signature, e.g. `nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0`.
@@ -601,8 +552,7 @@ fn closest_length(hypothesis_len: u64, reference_lens: impl Iterator<Item = u64>
     for len in reference_lens {
         let diff = hypothesis_len.abs_diff(len);
         match best {
-            Some((best_diff, best_len))
-                if diff > best_diff || (diff == best_diff && len >= best_len) => {}
+            Some((best_diff, best_len)) if diff > best_diff || (diff == best_diff && len >= best_len) => {}
             _ => best = Some((diff, len)),
         }
     }
@@ -682,10 +632,7 @@ impl Ter {
         if references.is_empty() {
             return TerStats::default();
         }
-        TerStats {
-            edits: best,
-            reference_len: lengths as f64 / references.len() as f64,
-        }
+        TerStats { edits: best, reference_len: lengths as f64 / references.len() as f64 }
     }
 
     /// TER in percent: edits / reference length × 100 (100 for an empty reference with edits, else 0).
@@ -788,8 +735,7 @@ fn best_shift(words: &[u32], reference: &[u32], checked: &mut usize) -> (i64, Ve
                 continue;
             }
             let mut length = 0;
-            while length < MAX_SHIFT_SIZE && words[start_h + length] == reference[start_r + length]
-            {
+            while length < MAX_SHIFT_SIZE && words[start_h + length] == reference[start_r + length] {
                 length += 1;
                 consider_shift(
                     words,
@@ -902,11 +848,7 @@ fn beam_edit_distance(hypothesis: &[u32], reference: &[u32]) -> (i64, Vec<Op>) {
     for (j, cell) in dist[..width].iter_mut().enumerate() {
         *cell = (j as i64, Op::Insert);
     }
-    let length_ratio = if rows > 0 {
-        columns as f64 / rows as f64
-    } else {
-        1.0
-    };
+    let length_ratio = if rows > 0 { columns as f64 / rows as f64 } else { 1.0 };
     let beam = if (BEAM_WIDTH as f64) < length_ratio / 2.0 {
         (length_ratio / 2.0 + BEAM_WIDTH as f64).ceil() as i64
     } else {
@@ -925,11 +867,7 @@ fn beam_edit_distance(hypothesis: &[u32], reference: &[u32]) -> (i64, Vec<Op>) {
                 dist[here] = (dist[here - width].0 + 1, Op::Delete);
                 continue;
             }
-            let (cost, op) = if hypothesis[i - 1] == reference[j - 1] {
-                (0, Op::Keep)
-            } else {
-                (1, Op::Substitute)
-            };
+            let (cost, op) = if hypothesis[i - 1] == reference[j - 1] { (0, Op::Keep) } else { (1, Op::Substitute) };
             let options = [
                 (dist[here - width - 1].0 + cost, op),
                 (dist[here - width].0 + 1, Op::Delete),
@@ -973,10 +911,7 @@ mod tests {
 
     #[test]
     fn pair_sub_never_overlaps() {
-        assert_eq!(
-            pair_sub("a..b", |c| c != '1', |c| c == '.', PairSpacing::After),
-            "a . .b"
-        );
+        assert_eq!(pair_sub("a..b", |c| c != '1', |c| c == '.', PairSpacing::After), "a . .b");
     }
 
     /// Expected values are Python's `_perform_shift` outputs (sacrebleu 2.6.0).

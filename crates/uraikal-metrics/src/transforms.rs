@@ -137,20 +137,16 @@ impl Transform {
     /// `remove-empty-strings` (whose string form strips) are handled by [`apply`].
     pub fn on_string(self, text: &str) -> String {
         match self {
-            Transform::Strip | Transform::RemoveEmptyStrings => {
-                text.trim_matches(is_python_space).to_string()
-            }
+            Transform::Strip | Transform::RemoveEmptyStrings => text.trim_matches(is_python_space).to_string(),
             Transform::Lowercase => text.to_lowercase(),
             Transform::Uppercase => text.to_uppercase(),
-            Transform::RemovePunctuation => text
-                .chars()
-                .filter(|c| c.general_category_group() != GeneralCategoryGroup::Punctuation)
-                .collect(),
+            Transform::RemovePunctuation => {
+                text.chars().filter(|c| c.general_category_group() != GeneralCategoryGroup::Punctuation).collect()
+            }
             Transform::RemoveMultipleSpaces => remove_multiple_spaces(text),
-            Transform::RemoveWhiteSpace => text
-                .chars()
-                .filter(|c| !matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c'))
-                .collect(),
+            Transform::RemoveWhiteSpace => {
+                text.chars().filter(|c| !matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')).collect()
+            }
             Transform::ExpandCommonEnglishContractions => {
                 let mut text = text.to_string();
                 for (from, to) in CONTRACTIONS {
@@ -159,9 +155,9 @@ impl Transform {
                 text
             }
             Transform::RemoveKaldiNonWords => remove_kaldi_non_words(text),
-            Transform::ReduceToListOfWords
-            | Transform::ReduceToListOfChars
-            | Transform::SubstituteWords => text.to_string(),
+            Transform::ReduceToListOfWords | Transform::ReduceToListOfChars | Transform::SubstituteWords => {
+                text.to_string()
+            }
         }
     }
 }
@@ -224,10 +220,7 @@ fn remove_kaldi_non_words(text: &str) -> String {
 }
 
 /// jiwer's `Compose(steps)` on a list of sentences; the last step must reduce to lists.
-pub fn apply(
-    steps: &[Transform],
-    sentences: &[String],
-) -> Result<Vec<Vec<String>>, TransformError> {
+pub fn apply(steps: &[Transform], sentences: &[String]) -> Result<Vec<Vec<String>>, TransformError> {
     apply_with(steps, sentences, &[])
 }
 
@@ -243,48 +236,28 @@ pub fn apply_with(
     let mut sentences = sentences.to_vec();
     for &step in before {
         match step {
-            Transform::ReduceToListOfWords | Transform::ReduceToListOfChars => {
-                return Err(TransformError::NotReduced)
-            }
-            Transform::RemoveEmptyStrings => {
-                sentences.retain(|s| !s.trim_matches(is_python_space).is_empty())
-            }
+            Transform::ReduceToListOfWords | Transform::ReduceToListOfChars => return Err(TransformError::NotReduced),
+            Transform::RemoveEmptyStrings => sentences.retain(|s| !s.trim_matches(is_python_space).is_empty()),
             Transform::SubstituteWords => {
-                sentences = sentences
-                    .iter()
-                    .map(|s| substitute_words(s, substitutions))
-                    .collect()
+                sentences = sentences.iter().map(|s| substitute_words(s, substitutions)).collect()
             }
             _ => sentences = sentences.iter().map(|s| step.on_string(s)).collect(),
         }
     }
     let split: fn(&String) -> Vec<String> = match last {
-        Transform::ReduceToListOfWords => |s| {
-            s.split(' ')
-                .filter(|w| !w.is_empty())
-                .map(str::to_string)
-                .collect()
-        },
+        Transform::ReduceToListOfWords => |s| s.split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect(),
         Transform::ReduceToListOfChars => |s| s.chars().map(String::from).collect(),
         _ => return Err(TransformError::NotReduced),
     };
     let lists: Vec<Vec<String>> = sentences.iter().map(split).collect();
     // jiwer returns one empty sentence for an empty list.
-    Ok(if lists.is_empty() {
-        vec![Vec::new()]
-    } else {
-        lists
-    })
+    Ok(if lists.is_empty() { vec![Vec::new()] } else { lists })
 }
 
 /// Python's `re` `\w` on str: letters (L*), numbers (N*) and `_` (`str.isalnum()`); a Tamil vowel sign or
 /// virama (M*) is not a word character, so jiwer's word boundaries fall inside Tamil words.
 fn is_py_word(c: char) -> bool {
-    c == '_'
-        || matches!(
-            c.general_category_group(),
-            GeneralCategoryGroup::Letter | GeneralCategoryGroup::Number
-        )
+    c == '_' || matches!(c.general_category_group(), GeneralCategoryGroup::Letter | GeneralCategoryGroup::Number)
 }
 
 /// jiwer's `SubstituteWords`: for each (key, value) in order, `re.sub(r"\b" + re.escape(key) + r"\b", value)`
@@ -302,10 +275,7 @@ pub fn substitute_words(text: &str, substitutions: &[(String, String)]) -> Strin
         let chars: Vec<char> = text.chars().collect();
         let key_chars: Vec<char> = key.chars().collect();
         let boundary = |at: usize| {
-            let before = at
-                .checked_sub(1)
-                .and_then(|p| chars.get(p))
-                .is_some_and(|&c| is_py_word(c));
+            let before = at.checked_sub(1).and_then(|p| chars.get(p)).is_some_and(|&c| is_py_word(c));
             let after = chars.get(at).is_some_and(|&c| is_py_word(c));
             before != after
         };
@@ -313,8 +283,7 @@ pub fn substitute_words(text: &str, substitutions: &[(String, String)]) -> Strin
         let mut i = 0;
         while i < chars.len() {
             let end = i + key_chars.len();
-            if end <= chars.len() && chars[i..end] == key_chars[..] && boundary(i) && boundary(end)
-            {
+            if end <= chars.len() && chars[i..end] == key_chars[..] && boundary(i) && boundary(end) {
                 out.push_str(value);
                 i = end;
             } else {
@@ -328,11 +297,8 @@ pub fn substitute_words(text: &str, substitutions: &[(String, String)]) -> Strin
 }
 
 /// jiwer's default word transformation (`wer_default`): remove-multiple-spaces, strip, reduce-to-list-of-words.
-pub const WER_DEFAULT: [Transform; 3] = [
-    Transform::RemoveMultipleSpaces,
-    Transform::Strip,
-    Transform::ReduceToListOfWords,
-];
+pub const WER_DEFAULT: [Transform; 3] =
+    [Transform::RemoveMultipleSpaces, Transform::Strip, Transform::ReduceToListOfWords];
 
 /// jiwer's default character transformation (`cer_default`): strip, reduce-to-list-of-chars.
 pub const CER_DEFAULT: [Transform; 2] = [Transform::Strip, Transform::ReduceToListOfChars];
@@ -343,10 +309,7 @@ pub fn word_rates(
     hypotheses: &[Vec<String>],
 ) -> Result<(Vec<Counts>, Rates), TransformError> {
     if references.len() != hypotheses.len() {
-        return Err(TransformError::LengthMismatch {
-            references: references.len(),
-            hypotheses: hypotheses.len(),
-        });
+        return Err(TransformError::LengthMismatch { references: references.len(), hypotheses: hypotheses.len() });
     }
     let counts: Vec<Counts> = references
         .iter()
@@ -388,21 +351,12 @@ pub fn visualize_error_counts(sentences: &[Sentence<'_>], level: Level) -> Strin
         }
     }
     let width = |text: &str| text.chars().count();
-    let pad =
-        |text: &str, to: usize| format!("{text}{}", " ".repeat(to.saturating_sub(width(text))));
+    let pad = |text: &str, to: usize| format!("{text}{}", " ".repeat(to.saturating_sub(width(text))));
     let mut out = String::from("=== SUBSTITUTIONS ===\n");
     substitutions.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-    let longest = substitutions
-        .iter()
-        .map(|((r, h), _)| width(r).max(width(h)))
-        .max()
-        .unwrap_or(0);
+    let longest = substitutions.iter().map(|((r, h), _)| width(r).max(width(h))).max().unwrap_or(0);
     for ((r, h), n) in &substitutions {
-        out.push_str(&format!(
-            "{} --> {} = {n}x\n",
-            pad(r, longest),
-            pad(h, longest)
-        ));
+        out.push_str(&format!("{} --> {} = {n}x\n", pad(r, longest), pad(h, longest)));
     }
     for (title, mut counts) in [("INSERTIONS", insertions), ("DELETIONS", deletions)] {
         if out.ends_with("===\n") {
@@ -444,47 +398,20 @@ mod tests {
     #[test]
     fn strings_equal_jiwer() {
         let on = |t: Transform, s: &str| t.on_string(s);
+        assert_eq!(on(Transform::RemoveMultipleSpaces, " a  b\t\tc \u{a0}d e"), " a b c d e");
         assert_eq!(
-            on(Transform::RemoveMultipleSpaces, " a  b\t\tc \u{a0}d e"),
-            " a b c d e"
-        );
-        assert_eq!(
-            on(
-                Transform::ExpandCommonEnglishContractions,
-                "won't can't it's they'd I'm"
-            ),
+            on(Transform::ExpandCommonEnglishContractions, "won't can't it's they'd I'm"),
             "will not can not it is they would I am"
         );
-        assert_eq!(
-            on(Transform::RemoveKaldiNonWords, "a <unk> b [noise] c <x"),
-            "a  b  c <x"
-        );
-        assert_eq!(
-            on(Transform::RemovePunctuation, "Hello, «World»! It's—fine."),
-            "Hello World Itsfine"
-        );
-        assert_eq!(
-            on(Transform::RemoveWhiteSpace, "a b\tc\u{a0}d"),
-            "abc\u{a0}d"
-        );
-        let words = apply(
-            &[
-                Transform::RemoveEmptyStrings,
-                Transform::ReduceToListOfWords,
-            ],
-            &strings(&["a b", "  ", ""]),
-        )
-        .unwrap();
+        assert_eq!(on(Transform::RemoveKaldiNonWords, "a <unk> b [noise] c <x"), "a  b  c <x");
+        assert_eq!(on(Transform::RemovePunctuation, "Hello, «World»! It's—fine."), "Hello World Itsfine");
+        assert_eq!(on(Transform::RemoveWhiteSpace, "a b\tc\u{a0}d"), "abc\u{a0}d");
+        let words =
+            apply(&[Transform::RemoveEmptyStrings, Transform::ReduceToListOfWords], &strings(&["a b", "  ", ""]))
+                .unwrap();
         assert_eq!(words, vec![strings(&["a", "b"])]);
         assert_eq!(
-            apply(
-                &[
-                    Transform::RemoveEmptyStrings,
-                    Transform::ReduceToListOfWords
-                ],
-                &strings(&[" "])
-            )
-            .unwrap(),
+            apply(&[Transform::RemoveEmptyStrings, Transform::ReduceToListOfWords], &strings(&[" "])).unwrap(),
             vec![Vec::<String>::new()]
         );
     }
@@ -494,35 +421,20 @@ mod tests {
     #[test]
     fn substitute_words_follows_python_word_boundaries() {
         let map = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
-            pairs
-                .iter()
-                .map(|(a, b)| (a.to_string(), b.to_string()))
-                .collect()
+            pairs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
         };
+        assert_eq!(substitute_words("கடல் கடல u_u u-u", &map(&[("கடல", "X"), ("u", "you")])), "X் X u_u you-you");
         assert_eq!(
-            substitute_words("கடல் கடல u_u u-u", &map(&[("கடல", "X"), ("u", "you")])),
-            "X் X u_u you-you"
-        );
-        assert_eq!(
-            substitute_words(
-                "u and yours, u! இது அது",
-                &map(&[("u", "you"), ("இது", "அது")])
-            ),
+            substitute_words("u and yours, u! இது அது", &map(&[("u", "you"), ("இது", "அது")])),
             "you and yours, you! இது அது"
         );
     }
 
     #[test]
     fn steps_must_end_in_a_reduction() {
+        assert_eq!(apply(&[Transform::Strip], &strings(&["a"])), Err(TransformError::NotReduced));
         assert_eq!(
-            apply(&[Transform::Strip], &strings(&["a"])),
-            Err(TransformError::NotReduced)
-        );
-        assert_eq!(
-            apply(
-                &[Transform::ReduceToListOfWords, Transform::Strip],
-                &strings(&["a"])
-            ),
+            apply(&[Transform::ReduceToListOfWords, Transform::Strip], &strings(&["a"])),
             Err(TransformError::NotReduced)
         );
     }

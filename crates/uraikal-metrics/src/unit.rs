@@ -47,11 +47,7 @@ pub struct UnknownUnit(pub String);
 
 impl fmt::Display for UnknownUnit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown unit {:?} (expected codepoint, grapheme or letter)",
-            self.0
-        )
+        write!(f, "unknown unit {:?} (expected codepoint, grapheme or letter)", self.0)
     }
 }
 
@@ -85,19 +81,11 @@ pub(crate) enum Spaces {
 }
 
 /// The units of both texts as ids; equal ids mean equal units.
-pub(crate) fn unit_ids(
-    reference: &str,
-    hypothesis: &str,
-    unit: Unit,
-    spaces: Spaces,
-) -> (Vec<u32>, Vec<u32>) {
+pub(crate) fn unit_ids(reference: &str, hypothesis: &str, unit: Unit, spaces: Spaces) -> (Vec<u32>, Vec<u32>) {
     match unit {
         Unit::CodePoint => {
             let ids = |text: &str| -> Vec<u32> {
-                text.chars()
-                    .filter(|&c| spaces == Spaces::Keep || !is_python_space(c))
-                    .map(|c| c as u32)
-                    .collect()
+                text.chars().filter(|&c| spaces == Spaces::Keep || !is_python_space(c)).map(|c| c as u32).collect()
             };
             (ids(reference), ids(hypothesis))
         }
@@ -110,7 +98,12 @@ pub(crate) fn unit_ids(
 }
 
 /// [`unit_ids`] without the script normalisation: the units of the texts exactly as given.
-pub(crate) fn unit_ids_as_written(reference: &str, hypothesis: &str, unit: Unit, spaces: Spaces) -> (Vec<u32>, Vec<u32>) {
+pub(crate) fn unit_ids_as_written(
+    reference: &str,
+    hypothesis: &str,
+    unit: Unit,
+    spaces: Spaces,
+) -> (Vec<u32>, Vec<u32>) {
     if unit == Unit::CodePoint {
         return unit_ids(reference, hypothesis, unit, spaces);
     }
@@ -127,19 +120,14 @@ pub fn units(text: &str, unit: Unit) -> Vec<String> {
         Unit::CodePoint => text.chars().map(String::from).collect(),
         Unit::Grapheme | Unit::Letter => {
             let normalized = uraikal_text::normalize_script(text);
-            segments(&normalized, unit)
-                .into_iter()
-                .map(String::from)
-                .collect()
+            segments(&normalized, unit).into_iter().map(String::from).collect()
         }
     }
 }
 
 fn segments(text: &str, unit: Unit) -> Vec<&str> {
     match unit {
-        Unit::Letter => uraikal_text::letters(text)
-            .map(|letter| letter.text)
-            .collect(),
+        Unit::Letter => uraikal_text::letters(text).map(|letter| letter.text).collect(),
         _ => uraikal_text::graphemes(text).collect(),
     }
 }
@@ -227,10 +215,7 @@ impl<'a> Interner<'a> {
             let mut packed = [0u8; 16];
             packed[..bytes.len()].copy_from_slice(bytes);
             packed[15] = bytes.len() as u8;
-            *self
-                .short
-                .entry(u128::from_le_bytes(packed))
-                .or_insert(next)
+            *self.short.entry(u128::from_le_bytes(packed)).or_insert(next)
         } else {
             *self.long.entry(segment).or_insert(next)
         }
@@ -316,7 +301,9 @@ impl<'a> Interner<'a> {
 #[inline]
 fn tamil_code_at(bytes: &[u8], at: usize) -> Option<u32> {
     match bytes.get(at..at + 3)? {
-        &[0xE0, second @ (0xAE | 0xAF), third] => Some(0x0B80 + (((second - 0xAE) as u32) << 6) + (third & 0x3F) as u32),
+        &[0xE0, second @ (0xAE | 0xAF), third] => {
+            Some(0x0B80 + (((second - 0xAE) as u32) << 6) + (third & 0x3F) as u32)
+        }
         _ => None,
     }
 }
@@ -382,7 +369,10 @@ mod tests {
                 units.push([base, sign].iter().map(|&c| char::from_u32(c).unwrap_or('?')).collect());
             }
         }
-        units.extend(["க்ஷ", "க்ஷா", "ஸ்ரீ", "கிி", "ක්‍ය", "ශ්‍රී", "é", "e\u{301}", "👍🏽", "\r\n", "அ", "a", "\u{10FFFF}"].map(String::from));
+        units.extend(
+            ["க்ஷ", "க்ஷா", "ஸ்ரீ", "கிி", "ක්‍ය", "ශ්‍රී", "é", "e\u{301}", "👍🏽", "\r\n", "அ", "a", "\u{10FFFF}"]
+                .map(String::from),
+        );
         units.push("ஸ்ரீ".repeat(5));
         let text = units.join("\u{0}");
         let mut interner = Interner::default();

@@ -18,7 +18,12 @@ fn golden_rows(name: &str) -> Vec<Value> {
 
 fn counts_of(v: &Value) -> Counts {
     let n = |k: &str| v[k].as_u64().unwrap() as usize;
-    Counts { hits: n("hits"), substitutions: n("substitutions"), deletions: n("deletions"), insertions: n("insertions") }
+    Counts {
+        hits: n("hits"),
+        substitutions: n("substitutions"),
+        deletions: n("deletions"),
+        insertions: n("insertions"),
+    }
 }
 
 fn chunks_json(sentence: &Sentence<'_>) -> Value {
@@ -41,7 +46,9 @@ fn pairs_equal_jiwer_to_the_last_digit() {
         let expected = &row["metrics"]["jiwer"];
 
         let (ref_words, hyp_words) = (words(reference), words(hypothesis));
-        let word_list = |v: &Value| -> Vec<String> { v.as_array().unwrap().iter().map(|w| w.as_str().unwrap().to_string()).collect() };
+        let word_list = |v: &Value| -> Vec<String> {
+            v.as_array().unwrap().iter().map(|w| w.as_str().unwrap().to_string()).collect()
+        };
         if ref_words != word_list(&expected["ref_words"]) || hyp_words != word_list(&expected["hyp_words"]) {
             failures.push(format!("{id}: word split"));
         }

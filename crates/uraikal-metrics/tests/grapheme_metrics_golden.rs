@@ -44,8 +44,7 @@ fn codepoint_chrf_equals_sacrebleu_to_the_last_digit() {
     assert!(bad.is_empty(), "chrF differs from sacrebleu on ids {bad:?}");
     let bad = differing(&rows, |r, h, m| {
         let s = chrf_stats(r, h, Unit::CodePoint, ChrfConfig::CHRF_PLUS_PLUS);
-        s.flat() == stats(&m["sacrebleu"]["chrfpp_stats"])
-            && s.score(2.0) == m["sacrebleu"]["chrfpp"].as_f64().unwrap()
+        s.flat() == stats(&m["sacrebleu"]["chrfpp_stats"]) && s.score(2.0) == m["sacrebleu"]["chrfpp"].as_f64().unwrap()
     });
     assert!(bad.is_empty(), "chrF++ differs from sacrebleu on ids {bad:?}");
 }

@@ -9,9 +9,7 @@ use uraikal_metrics::sacrebleu::{Bleu, ChrfOptions, Smoothing, Ter, Tokenizer};
 use uraikal_metrics::Unit;
 
 fn fixture(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/metrics")
-        .join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/metrics").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -20,11 +18,7 @@ fn vectors() -> Value {
 }
 
 fn strings(v: &Value) -> Vec<String> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap().to_string())
-        .collect()
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
 }
 
 /// sacrebleu's layout: one list per reference stream.
@@ -58,20 +52,10 @@ fn bleu_options(opts: &Value) -> Bleu {
     if let Some(n) = opts.get("max_ngram_order").and_then(Value::as_u64) {
         o.max_ngram_order = n as usize;
     }
-    o.lowercase = opts
-        .get("lowercase")
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
-    o.effective_order = opts
-        .get("effective_order")
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
+    o.lowercase = opts.get("lowercase").and_then(Value::as_bool).unwrap_or(false);
+    o.effective_order = opts.get("effective_order").and_then(Value::as_bool).unwrap_or(false);
     let value = opts.get("smooth_value").and_then(Value::as_f64);
-    o.smoothing = match opts
-        .get("smooth_method")
-        .and_then(Value::as_str)
-        .unwrap_or("exp")
-    {
+    o.smoothing = match opts.get("smooth_method").and_then(Value::as_str).unwrap_or("exp") {
         "none" => Smoothing::None,
         "floor" => Smoothing::Floor(value.unwrap_or(0.1)),
         "add-k" => Smoothing::AddK(value.unwrap_or(1.0)),
@@ -82,18 +66,12 @@ fn bleu_options(opts: &Value) -> Bleu {
 
 fn ter_options(opts: &Value) -> Ter {
     let flag = |k: &str| opts.get(k).and_then(Value::as_bool).unwrap_or(false);
-    Ter {
-        normalized: flag("normalized"),
-        no_punct: flag("no_punct"),
-        case_sensitive: flag("case_sensitive"),
-    }
+    Ter { normalized: flag("normalized"), no_punct: flag("no_punct"), case_sensitive: flag("case_sensitive") }
 }
 
 /// (references of segment i, for every i) from sacrebleu's stream layout.
 fn per_segment(refs: &[Vec<String>], segments: usize) -> Vec<Vec<&str>> {
-    (0..segments)
-        .map(|i| refs.iter().map(|stream| stream[i].as_str()).collect())
-        .collect()
+    (0..segments).map(|i| refs.iter().map(|stream| stream[i].as_str()).collect()).collect()
 }
 
 #[test]
@@ -134,11 +112,7 @@ fn bleu_equals_sacrebleu_on_its_tests() {
         }
         let got = options.score(&total).score;
         assert_eq!(got, case["score"].as_f64().unwrap(), "{case}");
-        assert_eq!(
-            options.signature(&vec![refs.len(); hyps.len()]),
-            case["signature"].as_str().unwrap(),
-            "{case}"
-        );
+        assert_eq!(options.signature(&vec![refs.len(); hyps.len()]), case["signature"].as_str().unwrap(), "{case}");
     }
 }
 
@@ -155,11 +129,7 @@ fn ter_equals_sacrebleu_on_its_tests() {
         }
         let got = options.score(&total);
         assert_eq!(got, case["score"].as_f64().unwrap(), "{case}");
-        assert_eq!(
-            options.signature(&vec![refs.len(); hyps.len()]),
-            case["signature"].as_str().unwrap(),
-            "{case}"
-        );
+        assert_eq!(options.signature(&vec![refs.len(); hyps.len()]), case["signature"].as_str().unwrap(), "{case}");
     }
 }
 
@@ -171,15 +141,8 @@ fn golden_pairs_equal_sacrebleu_at_corpus_and_sentence_level() {
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    let pairs: Vec<(&str, &str)> = rows
-        .iter()
-        .map(|r| {
-            (
-                r["reference"].as_str().unwrap(),
-                r["hypothesis"].as_str().unwrap(),
-            )
-        })
-        .collect();
+    let pairs: Vec<(&str, &str)> =
+        rows.iter().map(|r| (r["reference"].as_str().unwrap(), r["hypothesis"].as_str().unwrap())).collect();
     let golden = &v["golden_pairs"];
     let nrefs = vec![1; pairs.len()];
     for case in golden["corpus"].as_array().unwrap() {
@@ -188,9 +151,7 @@ fn golden_pairs_equal_sacrebleu_at_corpus_and_sentence_level() {
             "chrf" => {
                 let o = chrf_options(opts);
                 let mut total = o.stats(&[], "", Unit::CodePoint);
-                pairs
-                    .iter()
-                    .for_each(|(r, h)| total.add(&o.stats(&[r], h, Unit::CodePoint)));
+                pairs.iter().for_each(|(r, h)| total.add(&o.stats(&[r], h, Unit::CodePoint)));
                 (o.score(&total), o.signature(&nrefs))
             }
             "bleu" => {
@@ -209,22 +170,11 @@ fn golden_pairs_equal_sacrebleu_at_corpus_and_sentence_level() {
         assert_eq!(got, case["score"].as_f64().unwrap(), "{case}");
         assert_eq!(signature, case["signature"].as_str().unwrap());
     }
-    let bleu = Bleu {
-        effective_order: true,
-        ..Bleu::default()
-    };
+    let bleu = Bleu { effective_order: true, ..Bleu::default() };
     let ter = Ter::default();
     for ((r, h), expected) in pairs.iter().zip(golden["sentence"].as_array().unwrap()) {
-        assert_eq!(
-            bleu.score(&bleu.stats(&[r], h)).score,
-            expected["bleu"].as_f64().unwrap(),
-            "{r} / {h}"
-        );
-        assert_eq!(
-            ter.score(&ter.stats(&[r], h)),
-            expected["ter"].as_f64().unwrap(),
-            "{r} / {h}"
-        );
+        assert_eq!(bleu.score(&bleu.stats(&[r], h)).score, expected["bleu"].as_f64().unwrap(), "{r} / {h}");
+        assert_eq!(ter.score(&ter.stats(&[r], h)), expected["ter"].as_f64().unwrap(), "{r} / {h}");
     }
 }
 
@@ -238,21 +188,13 @@ fn charbleu_weights_equal_grapheme_kit() {
     for row in rows {
         let args = &row["args"];
         let weights: Vec<f64> = match args.get("weights") {
-            Some(w) => w
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_f64().unwrap())
-                .collect(),
+            Some(w) => w.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect(),
             None => {
                 let n = args["max_n"].as_u64().unwrap() as usize;
                 vec![1.0 / n as f64; n]
             }
         };
-        let (r, h) = (
-            row["reference"].as_str().unwrap(),
-            row["hypothesis"].as_str().unwrap(),
-        );
+        let (r, h) = (row["reference"].as_str().unwrap(), row["hypothesis"].as_str().unwrap());
         let got = charbleu_weighted(r, h, Unit::Grapheme, &weights, CharBleuMode::GraphemeKit);
         assert_eq!(got, row["charbleu"].as_f64().unwrap(), "{row}");
     }
@@ -293,44 +235,23 @@ fn sentence_bleu_and_tercom_tokenizer_equal_sacrebleu() {
             max_ngram_order: 4,
             effective_order: true,
         };
-        assert_eq!(
-            bleu.score(&bleu.stats(&[reference], hypothesis)).score,
-            expected,
-            "{method} {value:?} {tokenizer}"
-        );
+        assert_eq!(bleu.score(&bleu.stats(&[reference], hypothesis)).score, expected, "{method} {value:?} {tokenizer}");
         if tokenizer == "13a" {
             // Issue #141's example: no word in common, 0 under every smoothing.
-            let zero = bleu
-                .score(&bleu.stats(&["okay thanks"], "this is a cat"))
-                .score;
+            let zero = bleu.score(&bleu.stats(&["okay thanks"], "this is a cat")).score;
             assert_eq!(zero, 0.0);
         }
     }
     let default = Ter::default();
-    for (input, expected) in [
-        ("a b c d", "a b c d"),
-        ("", ""),
-        ("a b c d.", "a b c d."),
-        ("A B C D.", "a b c d."),
-    ] {
+    for (input, expected) in [("a b c d", "a b c d"), ("", ""), ("a b c d.", "a b c d."), ("A B C D.", "a b c d.")] {
         assert_eq!(default.tokenize(input), expected);
     }
-    let no_punct = Ter {
-        no_punct: true,
-        ..Ter::default()
-    };
+    let no_punct = Ter { no_punct: true, ..Ter::default() };
     for (input, expected) in [("a b c d.", "a b c d"), ("A ; B ) C : D.", "a b c d")] {
         assert_eq!(no_punct.tokenize(input), expected);
     }
-    let normalized = Ter {
-        normalized: true,
-        ..Ter::default()
-    };
-    for (input, expected) in [
-        ("a b (c) d.", "a b ( c ) d ."),
-        ("Jim's car.", "jim 's car ."),
-        ("4.2", "4.2"),
-    ] {
+    let normalized = Ter { normalized: true, ..Ter::default() };
+    for (input, expected) in [("a b (c) d.", "a b ( c ) d ."), ("Jim's car.", "jim 's car ."), ("4.2", "4.2")] {
         assert_eq!(normalized.tokenize(input), expected);
     }
 }

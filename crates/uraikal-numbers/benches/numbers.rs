@@ -7,7 +7,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use uraikal_numbers::{tn, to_digits, to_words, Register};
 
 fn context_lines() -> Option<Vec<String>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/prose/numbers_dates_in_context.tsv");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/prose/numbers_dates_in_context.tsv");
     match std::fs::read_to_string(&path) {
         Ok(text) => Some(text.lines().skip(1).filter_map(|l| l.split('\t').nth(3)).map(str::to_string).collect()),
         Err(_) => {
@@ -31,7 +32,9 @@ fn benches(c: &mut Criterion) {
     c.bench_function("to_words 10,000 numbers", |b| {
         b.iter(|| (0..10_000u64).map(|n| to_words((n * 7919) as i64, Register::Spoken).unwrap().len()).sum::<usize>())
     });
-    c.bench_function("to_digits 10,000 number phrases", |b| b.iter(|| words.iter().map(|w| to_digits(w).len()).sum::<usize>()));
+    c.bench_function("to_digits 10,000 number phrases", |b| {
+        b.iter(|| words.iter().map(|w| to_digits(w).len()).sum::<usize>())
+    });
 }
 
 criterion_group!(numbers, benches);

@@ -11,9 +11,45 @@ use crate::sandhi::{attach, independent_vowel};
 /// Case endings (and a few postpositions) that may stay glued to a number word (SPEC U6), spelled with an
 /// independent initial vowel. Each also takes the clitics ‑உம் / ‑ஏ and a doubled consonant.
 const CASE_SUFFIXES: &[&str] = &[
-    "ல", "ல்", "லே", "இல்", "இல", "இலே", "க்கு", "கு", "உக்கு", "ஆல்", "ஆல", "ஓட", "ஓடு", "உடன்", "லேருந்து", "லேந்து",
-    "லிருந்து", "இலிருந்து", "ஆவது", "ஆம்", "வது", "தான்", "ஐ", "இன்", "க்குள்", "ஆக", "க்காக", "க்கான",
-    "இற்கு", "ற்கு", "வரை", "கள்", "களில்", "களின்", "களுக்கு", "களை", "களாக", "இலுள்ள", "லுள்ள",
+    "ல",
+    "ல்",
+    "லே",
+    "இல்",
+    "இல",
+    "இலே",
+    "க்கு",
+    "கு",
+    "உக்கு",
+    "ஆல்",
+    "ஆல",
+    "ஓட",
+    "ஓடு",
+    "உடன்",
+    "லேருந்து",
+    "லேந்து",
+    "லிருந்து",
+    "இலிருந்து",
+    "ஆவது",
+    "ஆம்",
+    "வது",
+    "தான்",
+    "ஐ",
+    "இன்",
+    "க்குள்",
+    "ஆக",
+    "க்காக",
+    "க்கான",
+    "இற்கு",
+    "ற்கு",
+    "வரை",
+    "கள்",
+    "களில்",
+    "களின்",
+    "களுக்கு",
+    "களை",
+    "களாக",
+    "இலுள்ள",
+    "லுள்ள",
 ];
 
 /// Words that begin like a number word plus a suffix but are something else.
@@ -109,10 +145,11 @@ fn composed(word: &str, check: bool) -> Cow<'_, str> {
     if !check || !has_decomposed_vowel(word) {
         return Cow::Borrowed(word);
     }
-    Cow::Owned(word.replace("\u{0BC6}\u{0BBE}", "\u{0BCA}").replace("\u{0BC7}\u{0BBE}", "\u{0BCB}").replace(
-        "\u{0BC6}\u{0BD7}",
-        "\u{0BCC}",
-    ))
+    Cow::Owned(
+        word.replace("\u{0BC6}\u{0BBE}", "\u{0BCA}")
+            .replace("\u{0BC7}\u{0BBE}", "\u{0BCB}")
+            .replace("\u{0BC6}\u{0BD7}", "\u{0BCC}"),
+    )
 }
 
 fn analyse(word: &str, found: &mut Vec<(usize, Entry)>) -> Option<Analysis> {
@@ -211,7 +248,16 @@ struct Reading {
 
 impl Reading {
     fn new() -> Reading {
-        Reading { high: 0, segment: 0, segment_scale: u64::MAX, group: 0, place: 1000, zero: false, scale_tail: None, overflow: false }
+        Reading {
+            high: 0,
+            segment: 0,
+            segment_scale: u64::MAX,
+            group: 0,
+            place: 1000,
+            zero: false,
+            scale_tail: None,
+            overflow: false,
+        }
     }
 
     /// The value so far; None once it is beyond u64.
@@ -515,7 +561,11 @@ fn render_group(
     if let Some(next) = spans.get(k + 1) {
         let next_is_signed = tokens.get(next.first.wrapping_sub(1)).is_some_and(|t| t.kind == Kind::Minus);
         let b = next.scale_tail.map_or(next.value, |(m, _)| m);
-        if plain && adjacent(span, next) && !next_is_signed && digit_count(b) == digit_count(span.value) && b > span.value
+        if plain
+            && adjacent(span, next)
+            && !next_is_signed
+            && digit_count(b) == digit_count(span.value)
+            && b > span.value
         {
             return (format!("{}-{}", span.value, render(text, tokens, next)), next.last, 2);
         }

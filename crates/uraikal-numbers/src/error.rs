@@ -66,15 +66,12 @@ impl fmt::Display for Error {
                 write!(f, "{text:?} is not a number (expected digits, an optional '-' and '.')")
             }
             ErrorKind::EmptyNumeral => f.write_str("empty numeral"),
-            ErrorKind::NotANumeral { position, found } => write!(
-                f,
-                "character {position} ({found:?}, U+{:04X}) is not a Tamil numeral",
-                u32::from(*found)
-            ),
-            ErrorKind::MixedSystems { position } => write!(
-                f,
-                "character {position} mixes positional digits with the traditional signs ௰ ௱ ௲"
-            ),
+            ErrorKind::NotANumeral { position, found } => {
+                write!(f, "character {position} ({found:?}, U+{:04X}) is not a Tamil numeral", u32::from(*found))
+            }
+            ErrorKind::MixedSystems { position } => {
+                write!(f, "character {position} mixes positional digits with the traditional signs ௰ ௱ ௲")
+            }
             ErrorKind::MalformedNumeral { position } => {
                 write!(f, "malformed traditional numeral at character {position}")
             }

@@ -269,9 +269,7 @@ impl Lexicon {
         let mut at = 0usize;
         let mut i = 0;
         while i < bytes.len() {
-            let Some(code) = tamil_code(&bytes[i..]) else {
-                unreachable!("lexicon forms are Tamil-block only: {key}")
-            };
+            let Some(code) = tamil_code(&bytes[i..]) else { unreachable!("lexicon forms are Tamil-block only: {key}") };
             i += 3;
             at = match self.nodes[at].children.iter().find(|(k, _)| *k == code) {
                 Some(&(_, next)) => next as usize,

@@ -14,13 +14,25 @@ struct Vocabulary {
     kilo: &'static str,
 }
 
-const SPOKEN_VOCABULARY: Vocabulary = Vocabulary { rupee: "ரூபா", minute: "நிமிஷம்", kilo: "கிலோ" };
-const WRITTEN_VOCABULARY: Vocabulary = Vocabulary { rupee: "ரூபாய்", minute: "நிமிடம்", kilo: "கிலோகிராம்" };
+const SPOKEN_VOCABULARY: Vocabulary =
+    Vocabulary { rupee: "ரூபா", minute: "நிமிஷம்", kilo: "கிலோ" };
+const WRITTEN_VOCABULARY: Vocabulary =
+    Vocabulary { rupee: "ரூபாய்", minute: "நிமிடம்", kilo: "கிலோகிராம்" };
 
 const MONTHS: [&str; 12] =
     ["ஜனவரி", "பிப்ரவரி", "மார்ச்", "ஏப்ரல்", "மே", "ஜூன்", "ஜூலை", "ஆகஸ்ட்", "செப்டம்பர்", "அக்டோபர்", "நவம்பர்", "டிசம்பர்"];
 const ENGLISH_MONTHS: [&str; 12] = [
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
     "december",
 ];
 
@@ -258,7 +270,8 @@ impl Normaliser {
                 Some(fraction) => format!("{integer} புள்ளி {}", self.digit_words(fraction)),
             };
         };
-        let integer = if counting && number.fraction.is_none() { self.counting_words(value) } else { self.words(value) };
+        let integer =
+            if counting && number.fraction.is_none() { self.counting_words(value) } else { self.words(value) };
         match number.fraction.as_deref() {
             None => integer,
             Some("5") if self.register == Register::Spoken => {
@@ -290,7 +303,8 @@ impl Normaliser {
                 && rest[..rest.len() - 1].iter().all(|g| g.len() == 2);
             !first.starts_with('0') && (international || indian)
         };
-        let (integer, mut end) = if valid_grouping { (groups.concat(), end) } else { (groups.swap_remove(0), first_end) };
+        let (integer, mut end) =
+            if valid_grouping { (groups.concat(), end) } else { (groups.swap_remove(0), first_end) };
         let mut fraction = None;
         // The later parts of 1.2.3 (a version, a section) are not decimals either.
         let after_dotted = from >= 2 && self.at(from - 1) == Some('.') && self.is_digit_at(from - 2);
@@ -530,7 +544,8 @@ impl Normaliser {
             self.pos = end;
             let unit = if unit.is_empty() { self.vocabulary.kilo } else { unit };
             let amount = self.number_words(number, true);
-            let words = if per_hour { format!("மணிக்கு {amount} {unit}") } else { format!("{amount} {unit}") };
+            let words =
+                if per_hour { format!("மணிக்கு {amount} {unit}") } else { format!("{amount} {unit}") };
             self.finish(words);
             return true;
         }
@@ -741,12 +756,9 @@ impl Normaliser {
             (Register::Spoken, 30) => format!("{} மணி", with_suffix(&hour_words, "அரை")),
             (Register::Spoken, 15) => format!("{} கால் மணி", with_suffix(&hour_words, "ஏ")),
             (Register::Spoken, 45) => format!("{} முக்கால் மணி", with_suffix(&hour_words, "ஏ")),
-            _ => format!(
-                "{} மணி {} {}",
-                self.counting_words(hour),
-                self.counting_words(minute),
-                self.vocabulary.minute
-            ),
+            _ => {
+                format!("{} மணி {} {}", self.counting_words(hour), self.counting_words(minute), self.vocabulary.minute)
+            }
         };
         // "10:00 மணிக்கு": the text says மணி itself.
         let says_hour = self.at(self.pos) == Some(' ') && self.starts_with_at(self.pos + 1, "மணி");

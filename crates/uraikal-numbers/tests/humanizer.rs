@@ -33,7 +33,9 @@ fn rows() -> Option<Vec<(i64, String)>> {
 fn expected(n: i64, words: &str) -> String {
     let scale_word = words.rsplit(' ').next().unwrap_or("");
     match (n, scale_word) {
-        (n, "இலட்சம்" | "லட்சம்") if n % 100_000 == 0 => format!("{} {scale_word}", n / 100_000),
+        (n, "இலட்சம்" | "லட்சம்") if n % 100_000 == 0 => {
+            format!("{} {scale_word}", n / 100_000)
+        }
         (n, "கோடி") if n % 10_000_000 == 0 => format!("{} {scale_word}", n / 10_000_000),
         _ => n.to_string(),
     }
@@ -56,4 +58,3 @@ fn humanizer_forms_read_back() {
     // பதினொன்றாயிரம், முன்னூற்று, இலட்சம்); a change in this count means a form changed.
     assert_eq!(differ, 32, "forms that differ from Humanizer");
 }
-

@@ -29,7 +29,8 @@ fn tamil_text() -> impl Strategy<Value = String> {
 #[test]
 fn to_digits_leaves_overflowing_numbers_as_words() {
     let words = to_words(1_844_674_407_370, Register::Spoken).unwrap();
-    for tail in [" கோடியே தொண்ணூத்தொம்போது லட்சம்", " கோடி கோடி", " கோடியே ரெண்டு கோடி"] {
+    for tail in [" கோடியே தொண்ணூத்தொம்போது லட்சம்", " கோடி கோடி", " கோடியே ரெண்டு கோடி"]
+    {
         let text = format!("{words}{tail}");
         assert_eq!(to_digits(&text), text);
         // The text around the number is still converted.

@@ -111,13 +111,19 @@ fn standalone_numbers(line: &str) -> Vec<String> {
             continue;
         }
         let start = i;
-        while i < chars.len() && (chars[i].is_ascii_digit() || (chars[i] == ',' && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()))) {
+        while i < chars.len()
+            && (chars[i].is_ascii_digit() || (chars[i] == ',' && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit())))
+        {
             i += 1;
         }
         let token: String = chars[start..i].iter().collect();
         let digits = token.replace(',', "");
         let grouped_ok = !token.contains(',') || token.split(',').skip(1).all(|g| g.len() == 2 || g.len() == 3);
-        if grouped_ok && digits.len() >= 3 && !blocked(start.checked_sub(1).and_then(|p| chars.get(p))) && !blocked(chars.get(i)) {
+        if grouped_ok
+            && digits.len() >= 3
+            && !blocked(start.checked_sub(1).and_then(|p| chars.get(p)))
+            && !blocked(chars.get(i))
+        {
             found.push(digits);
         }
     }
@@ -135,7 +141,8 @@ fn properties_on_numbers_in_context() {
     let (mut wanted, mut found) = (0, 0);
     let mut total = 0;
     for (i, row) in text.lines().enumerate().skip(1) {
-        let line = row.split('\t').nth(3).unwrap_or_else(|| panic!("{}:{}: fewer than 4 columns", path.display(), i + 1));
+        let line =
+            row.split('\t').nth(3).unwrap_or_else(|| panic!("{}:{}: fewer than 4 columns", path.display(), i + 1));
         total += 1;
         for register in [Register::Spoken, Register::Written] {
             let spoken = tn(line, register);
@@ -155,7 +162,12 @@ fn properties_on_numbers_in_context() {
         }
     }
     assert_eq!(total, 1664);
-    assert!(lines_with_leftovers.len() <= total / 100, "{} lines keep digits/₹/%/°: {:?}", lines_with_leftovers.len(), &lines_with_leftovers[..lines_with_leftovers.len().min(5)]);
+    assert!(
+        lines_with_leftovers.len() <= total / 100,
+        "{} lines keep digits/₹/%/°: {:?}",
+        lines_with_leftovers.len(),
+        &lines_with_leftovers[..lines_with_leftovers.len().min(5)]
+    );
     // SPEC TN11: the misses are exact lakhs (to_digits keeps 1 லட்சம்) and a mixed fraction.
     assert!(found * 100 >= wanted * 97, "numbers come back through to_digits: {found}/{wanted}");
     eprintln!("numbers back: {found}/{wanted}; lines with leftovers: {}", lines_with_leftovers.len());
@@ -170,4 +182,3 @@ fn long_numbers_keep_their_fraction() {
     check("₹99999999999999999999.99", Register::Spoken, &format!("{} ரூபா தொண்ணூத்தொம்போது பைசா", nines(20)));
     check("₹99999999999999999999.999", Register::Spoken, &format!("{} புள்ளி {} ரூபா", nines(20), nines(3)));
 }
-

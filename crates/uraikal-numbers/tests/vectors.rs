@@ -42,7 +42,10 @@ fn to_words_vectors() {
     ] {
         check_words(n, written, spoken);
     }
-    assert!(matches!(to_words(1_000_000_000_000_000, Register::Spoken).unwrap_err().kind(), ErrorKind::OutOfRange { .. }));
+    assert!(matches!(
+        to_words(1_000_000_000_000_000, Register::Spoken).unwrap_err().kind(),
+        ErrorKind::OutOfRange { .. }
+    ));
 }
 
 #[test]

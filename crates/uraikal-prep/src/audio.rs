@@ -15,10 +15,7 @@ use symphonia::core::probe::Hint;
 
 /// The duration of an audio file in seconds, or why it cannot be read.
 pub fn duration_seconds(path: &Path) -> Result<f64, String> {
-    let is_wav = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("wav"));
+    let is_wav = path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("wav"));
     let (frames, rate) = if is_wav { wav_frames(path)? } else { container_frames(path)? };
     if rate == 0 {
         return Err("sample rate is 0".into());
@@ -60,11 +57,7 @@ fn container_frames(path: &Path) -> Result<(u64, u32), String> {
         .format(&hint, stream, &FormatOptions::default(), &MetadataOptions::default())
         .map_err(|e| format!("unrecognised audio container: {e}"))?;
     let mut format = probed.format;
-    let track = format
-        .tracks()
-        .iter()
-        .find(|t| t.codec_params.codec != CODEC_TYPE_NULL)
-        .ok_or("no audio track")?;
+    let track = format.tracks().iter().find(|t| t.codec_params.codec != CODEC_TYPE_NULL).ok_or("no audio track")?;
     let track_id = track.id;
     let params = track.codec_params.clone();
     let rate = params.sample_rate.ok_or("sample rate unknown")?;
@@ -99,7 +92,12 @@ mod tests {
     use super::*;
 
     fn wav(path: &Path, samples: usize) {
-        let spec = hound::WavSpec { channels: 1, sample_rate: 16_000, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
+        let spec = hound::WavSpec {
+            channels: 1,
+            sample_rate: 16_000,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
         let mut w = hound::WavWriter::create(path, spec).unwrap();
         for i in 0..samples {
             w.write_sample((i % 100) as i16).unwrap();

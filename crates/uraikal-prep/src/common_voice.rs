@@ -28,7 +28,10 @@ pub fn locate(dir: &Path) -> Result<PathBuf, Error> {
     releases.sort();
     match releases.len() {
         1 => Ok(releases.remove(0)),
-        0 => Err(Error::layout(dir, "no Common Voice test.tsv here, in ta/ or in */ta/ (pass the cv-corpus-*/ta folder)")),
+        0 => Err(Error::layout(
+            dir,
+            "no Common Voice test.tsv here, in ta/ or in */ta/ (pass the cv-corpus-*/ta folder)",
+        )),
         _ => Err(Error::layout(
             dir,
             format!(
@@ -62,7 +65,9 @@ pub fn list(dir: &Path) -> Result<Listing, Error> {
         }
         let fields: Vec<&str> = line.split('\t').collect();
         if fields.len() != header.len() {
-            listing.problems.add("bad_line", format!("{origin}: {} fields, the header has {}", fields.len(), header.len()));
+            listing
+                .problems
+                .add("bad_line", format!("{origin}: {} fields, the header has {}", fields.len(), header.len()));
             continue;
         }
         let file = fields[path_col].trim();

@@ -454,10 +454,9 @@ impl<'a> Source<'a> {
                 }
                 Some(name.clone())
             }
-            None => ["id", "doc_id"]
-                .into_iter()
-                .find(|n| field(n).is_some_and(|f| is_id(f.data_type())))
-                .map(String::from),
+            None => {
+                ["id", "doc_id"].into_iter().find(|n| field(n).is_some_and(|f| is_id(f.data_type()))).map(String::from)
+            }
         };
         Ok(Source { options, id_column })
     }
@@ -476,15 +475,11 @@ impl<'a> Source<'a> {
         let mut roots: Vec<usize> = index(&self.options.column).into_iter().collect();
         roots.extend(self.id_column.as_deref().and_then(index));
         let mask = ProjectionMask::roots(builder.parquet_schema(), roots);
-        let reader = builder
-            .with_projection(mask)
-            .with_batch_size(BATCH_ROWS)
-            .build()
-            .map_err(|e| Error::parquet(path, e))?;
+        let reader =
+            builder.with_projection(mask).with_batch_size(BATCH_ROWS).build().map_err(|e| Error::parquet(path, e))?;
         let mut row = 0;
         for batch in reader {
-            let batch: RecordBatch =
-                batch.map_err(|e| Error::parquet(path, format!("after row {row}: {e}")))?;
+            let batch: RecordBatch = batch.map_err(|e| Error::parquet(path, format!("after row {row}: {e}")))?;
             let text = batch.column_by_name(&self.options.column).expect("projected column");
             let ids = self.id_column.as_deref().and_then(|n| batch.column_by_name(n));
             for i in 0..batch.num_rows() {
@@ -536,7 +531,10 @@ mod tests {
 
     #[test]
     fn paragraphs_are_passages_within_bounds() {
-        assert_eq!(pieces("one two three\nfour\n\n  \nfive six seven\n", 1, 10), ["one two three\nfour", "five six seven"]);
+        assert_eq!(
+            pieces("one two three\nfour\n\n  \nfive six seven\n", 1, 10),
+            ["one two three\nfour", "five six seven"]
+        );
         assert_eq!(pieces("a b\n\nc d e", 3, 10), ["c d e"]);
     }
 

@@ -116,17 +116,12 @@ impl fmt::Display for Error {
             ErrorKind::Parquet { path, message } => {
                 write!(f, "{}: cannot read as Parquet: {message}", path.display())
             }
-            ErrorKind::MissingColumn { path, column, available } => write!(
-                f,
-                "{}: no column {column:?}; the file has: {}",
-                path.display(),
-                available.join(", ")
-            ),
-            ErrorKind::WrongType { path, column, found, expected } => write!(
-                f,
-                "{}: column {column:?} holds {found}, expected {expected}",
-                path.display()
-            ),
+            ErrorKind::MissingColumn { path, column, available } => {
+                write!(f, "{}: no column {column:?}; the file has: {}", path.display(), available.join(", "))
+            }
+            ErrorKind::WrongType { path, column, found, expected } => {
+                write!(f, "{}: column {column:?} holds {found}, expected {expected}", path.display())
+            }
             ErrorKind::InvalidOption(m) => write!(f, "{m}"),
             ErrorKind::Strict(m) => write!(f, "--strict: {m}"),
             ErrorKind::Offline(m) => write!(f, "{m}"),

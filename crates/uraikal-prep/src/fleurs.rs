@@ -16,7 +16,10 @@ pub const SLICE: &str = "fleurs";
 pub fn locate(dir: &Path) -> Result<PathBuf, Error> {
     let candidates = [dir.to_path_buf(), dir.join("ta_in"), dir.join("data/ta_in"), dir.join("fleurs/data/ta_in")];
     candidates.iter().find(|c| c.join("test.tsv").is_file()).cloned().ok_or_else(|| {
-        Error::layout(dir, "no FLEURS test.tsv here, in ta_in/ or in data/ta_in/ (pass the dataset root or its data/ta_in folder)")
+        Error::layout(
+            dir,
+            "no FLEURS test.tsv here, in ta_in/ or in data/ta_in/ (pass the dataset root or its data/ta_in folder)",
+        )
     })
 }
 
@@ -100,8 +103,13 @@ pub fn extract_wavs(archive: &Path, target: &Path) -> Result<(usize, usize), Err
             kept += 1;
             continue;
         }
-        let tmp = out_dir.join(format!(".{}.part{}", dest.file_name().unwrap_or_default().to_string_lossy(), std::process::id()));
-        let result = File::create(&tmp).and_then(|mut f| io::copy(&mut entry, &mut f)).and_then(|_| fs::rename(&tmp, &dest));
+        let tmp = out_dir.join(format!(
+            ".{}.part{}",
+            dest.file_name().unwrap_or_default().to_string_lossy(),
+            std::process::id()
+        ));
+        let result =
+            File::create(&tmp).and_then(|mut f| io::copy(&mut entry, &mut f)).and_then(|_| fs::rename(&tmp, &dest));
         if let Err(e) = result {
             let _ = fs::remove_file(&tmp);
             return Err(Error::listing(archive, None, format!("extracting {}: {e}", path.display())));

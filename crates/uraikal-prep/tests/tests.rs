@@ -22,7 +22,12 @@ fn shared(relative: &str) -> Option<PathBuf> {
 /// Writes a 16 kHz mono WAV of `samples` samples.
 fn wav(path: &Path, samples: usize) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let spec = hound::WavSpec { channels: 1, sample_rate: 16_000, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: 16_000,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
     let mut w = hound::WavWriter::create(path, spec).unwrap();
     for i in 0..samples {
         w.write_sample(((i * 37) % 2000) as i16).unwrap();
@@ -165,11 +170,16 @@ mod a1 {
     #[test]
     fn kathbath_splits_and_languages() {
         let corpus = tempfile::tempdir().unwrap();
-        for (release, language) in [("kb_data_clean_m4a", "tamil"), ("kb_data_clean_m4a", "telugu"), ("kb_data_noisy_m4a", "tamil")] {
+        for (release, language) in
+            [("kb_data_clean_m4a", "tamil"), ("kb_data_clean_m4a", "telugu"), ("kb_data_noisy_m4a", "tamil")]
+        {
             let split = corpus.path().join(release).join(language).join("test_known");
             wav(&split.join("audio/1-2-f.m4a"), 8_000);
-            std::fs::write(split.join("transcription_n2w.txt"), format!("1-2-f.m4a\tஒன்று\u{a0}இரண்டு {release} {language}\n"))
-                .unwrap();
+            std::fs::write(
+                split.join("transcription_n2w.txt"),
+                format!("1-2-f.m4a\tஒன்று\u{a0}இரண்டு {release} {language}\n"),
+            )
+            .unwrap();
         }
         let out = tempfile::tempdir().unwrap();
         let summary = run(Corpus::Kathbath, corpus.path(), out.path(), false).unwrap();
@@ -198,7 +208,6 @@ mod d4 {
     use std::collections::HashSet;
     use uraikal_prep::d4::{prepare, sample, Options, Passage};
     use uraikal_prep::ErrorKind;
-
 
     fn fixture() -> PathBuf {
         workspace().join("fixtures/prep/kural_docs.parquet")

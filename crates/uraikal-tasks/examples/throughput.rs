@@ -23,16 +23,10 @@ fn main() {
     let chosen: Vec<_> = if names.is_empty() {
         families().iter().collect()
     } else {
-        names
-            .iter()
-            .map(|name| family(name).expect("a family name"))
-            .collect()
+        names.iter().map(|name| family(name).expect("a family name")).collect()
     };
     let config = Config::default();
-    println!(
-        "{:20} {:>12} {:>14} {:>10}",
-        "family", "entries", "entries/s", "mean"
-    );
+    println!("{:20} {:>12} {:>14} {:>10}", "family", "entries", "entries/s", "mean");
     for family in chosen {
         // Warm the lazily built tables (word list, kural scans) outside the timing.
         let warm = family.entry(1, 0, &config);
@@ -50,12 +44,6 @@ fn main() {
             (Some(a), Some(b)) => b - a,
             _ => wall.elapsed().as_secs_f64(),
         };
-        println!(
-            "{:20} {:>12} {:>14.0} {:>10.4}",
-            family.name,
-            n,
-            n as f64 / seconds,
-            sum / (2 * n) as f64
-        );
+        println!("{:20} {:>12} {:>14.0} {:>10.4}", family.name, n, n as f64 / seconds, sum / (2 * n) as f64);
     }
 }

@@ -81,8 +81,7 @@ pub struct Config {
 impl Config {
     /// A configuration from a JSON object.
     pub fn from_json(text: &str) -> Result<Config, Error> {
-        let config: Config =
-            serde_json::from_str(text).map_err(|e| Error::BadConfig(e.to_string()))?;
+        let config: Config = serde_json::from_str(text).map_err(|e| Error::BadConfig(e.to_string()))?;
         config.check()?;
         Ok(config)
     }
@@ -91,16 +90,12 @@ impl Config {
     pub fn check(&self) -> Result<(), Error> {
         if let (Some(lo), Some(hi)) = (self.min_number, self.max_number) {
             if lo > hi {
-                return Err(Error::BadConfig(format!(
-                    "min_number {lo} is above max_number {hi}"
-                )));
+                return Err(Error::BadConfig(format!("min_number {lo} is above max_number {hi}")));
             }
         }
         if let (Some(lo), Some(hi)) = (self.min_letters, self.max_letters) {
             if lo > hi {
-                return Err(Error::BadConfig(format!(
-                    "min_letters {lo} is above max_letters {hi}"
-                )));
+                return Err(Error::BadConfig(format!("min_letters {lo} is above max_letters {hi}")));
             }
         }
         if self.max_letters == Some(0) {
@@ -108,9 +103,7 @@ impl Config {
         }
         if let Some(n) = self.words {
             if !(2..=50).contains(&n) {
-                return Err(Error::BadConfig(format!(
-                    "words {n}: a sorting task lists 2 to 50 words"
-                )));
+                return Err(Error::BadConfig(format!("words {n}: a sorting task lists 2 to 50 words")));
             }
         }
         Ok(())

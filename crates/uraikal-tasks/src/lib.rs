@@ -105,10 +105,7 @@ fn entry_rng(family: &str, seed: u64, index: u64) -> SplitMix64 {
     for byte in family.bytes() {
         name_hash = (name_hash ^ byte as u64).wrapping_mul(0x0000_0100_0000_01b3);
     }
-    SplitMix64::new(uraikal_metrics::bootstrap::replicate_seed(
-        seed ^ name_hash,
-        index,
-    ))
+    SplitMix64::new(uraikal_metrics::bootstrap::replicate_seed(seed ^ name_hash, index))
 }
 
 /// An error of this crate.
@@ -125,11 +122,7 @@ impl std::fmt::Display for Error {
         match self {
             Error::UnknownFamily(name) => {
                 let names: Vec<&str> = families().iter().map(|f| f.name).collect();
-                write!(
-                    f,
-                    "unknown task family {name:?} (known: {})",
-                    names.join(", ")
-                )
+                write!(f, "unknown task family {name:?} (known: {})", names.join(", "))
             }
             Error::BadConfig(message) => write!(f, "bad task configuration: {message}"),
         }
@@ -145,19 +138,14 @@ pub fn families() -> &'static [Family] {
 
 /// The family called `name`.
 pub fn family(name: &str) -> Result<&'static Family, Error> {
-    families()
-        .iter()
-        .find(|f| f.name == name)
-        .ok_or_else(|| Error::UnknownFamily(name.to_string()))
+    families().iter().find(|f| f.name == name).ok_or_else(|| Error::UnknownFamily(name.to_string()))
 }
 
 /// Entries 0..n of family `name` with `seed`.
 pub fn generate(name: &str, n: usize, seed: u64, config: &Config) -> Result<Vec<Entry>, Error> {
     let family = family(name)?;
     config.check()?;
-    Ok((0..n as u64)
-        .map(|index| family.entry(seed, index, config))
-        .collect())
+    Ok((0..n as u64).map(|index| family.entry(seed, index, config)).collect())
 }
 
 /// The score of `answer` for `entry`, by the entry's family.
@@ -188,13 +176,7 @@ pub fn summarize<'a>(scores: impl IntoIterator<Item = (&'a str, f64, bool)>) -> 
             Some(at) => at,
             None => {
                 out.push((
-                    FamilySummary {
-                        family: family.to_string(),
-                        entries: 0,
-                        answered: 0,
-                        right: 0,
-                        mean: 0.0,
-                    },
+                    FamilySummary { family: family.to_string(), entries: 0, answered: 0, right: 0, mean: 0.0 },
                     0.0,
                 ));
                 out.len() - 1
@@ -228,12 +210,6 @@ pub fn score_run<'a>(
         scores.push(answer.map_or(0.0, |a| family.score(entry, a)));
         answered.push(answer.is_some());
     }
-    let summary = summarize(
-        entries
-            .iter()
-            .zip(&scores)
-            .zip(&answered)
-            .map(|((e, &s), &a)| (e.family.as_str(), s, a)),
-    );
+    let summary = summarize(entries.iter().zip(&scores).zip(&answered).map(|((e, &s), &a)| (e.family.as_str(), s, a)));
     Ok((scores, summary))
 }

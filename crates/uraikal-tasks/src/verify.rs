@@ -36,10 +36,7 @@ pub(crate) fn parse_integer(text: &str) -> Option<u128> {
 
 /// The answer without surrounding whitespace, quotes and one final full stop.
 pub(crate) fn trim_answer(text: &str) -> &str {
-    let text = text
-        .trim()
-        .trim_matches(|c| matches!(c, '"' | '\'' | '“' | '”' | '‘' | '’' | '`'))
-        .trim();
+    let text = text.trim().trim_matches(|c| matches!(c, '"' | '\'' | '“' | '”' | '‘' | '’' | '`')).trim();
     text.strip_suffix('.').unwrap_or(text).trim_end()
 }
 
@@ -79,9 +76,7 @@ pub(crate) fn exact(expected: &str, given: &str) -> f64 {
 /// The items of a list answer: split at whitespace, commas, semicolons, `/`, `+`, `|` and `-`.
 pub(crate) fn items(text: &str) -> Vec<&str> {
     trim_answer(text)
-        .split(|c: char| {
-            c.is_whitespace() || matches!(c, ',' | ';' | '/' | '+' | '|' | '-' | '،' | '、')
-        })
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '/' | '+' | '|' | '-' | '،' | '、'))
         .filter(|s| !s.is_empty())
         .collect()
 }
@@ -116,9 +111,7 @@ pub(crate) fn ordering(expected: &[String], given: &[String]) -> f64 {
     let positions: Vec<usize> = given
         .iter()
         .map(|g| {
-            let at = (0..expected.len())
-                .find(|&i| !used[i] && &expected[i] == g)
-                .expect("same multiset");
+            let at = (0..expected.len()).find(|&i| !used[i] && &expected[i] == g).expect("same multiset");
             used[at] = true;
             at
         })
@@ -157,10 +150,7 @@ mod tests {
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(ordering(&s(&["a", "b", "c"]), &s(&["a", "b", "c"])), 1.0);
         assert_eq!(ordering(&s(&["a", "b", "c"]), &s(&["c", "b", "a"])), 0.0);
-        assert_eq!(
-            ordering(&s(&["a", "b", "c"]), &s(&["b", "a", "c"])),
-            PARTIAL * 2.0 / 3.0
-        );
+        assert_eq!(ordering(&s(&["a", "b", "c"]), &s(&["b", "a", "c"])), PARTIAL * 2.0 / 3.0);
         assert_eq!(ordering(&s(&["a", "b", "c"]), &s(&["a", "b", "d"])), 0.0);
     }
 }

@@ -35,10 +35,7 @@ pub(crate) fn kurals() -> &'static [Kural] {
                 let mut fields = line.split('\t');
                 let number = fields.next()?.parse().ok()?;
                 let (one, two) = (fields.next()?, fields.next()?);
-                Some(Kural {
-                    number,
-                    text: format!("{one}\n{two}"),
-                })
+                Some(Kural { number, text: format!("{one}\n{two}") })
             })
             .collect()
     })
@@ -64,13 +61,7 @@ pub(crate) fn words() -> &'static [Word] {
             .collect();
         list.sort_unstable();
         list.dedup();
-        let mut words: Vec<Word> = list
-            .into_iter()
-            .map(|text| Word {
-                text,
-                letters: letters(text).count(),
-            })
-            .collect();
+        let mut words: Vec<Word> = list.into_iter().map(|text| Word { text, letters: letters(text).count() }).collect();
         words.sort_by(|a, b| a.letters.cmp(&b.letters).then(a.text.cmp(b.text)));
         words
     })
@@ -82,18 +73,12 @@ pub(crate) fn words() -> &'static [Word] {
 fn is_tamil_word(text: &str) -> bool {
     let units: Vec<_> = letters(text).collect();
     let letters_ok = units.iter().all(|l| {
-        matches!(
-            l.kind,
-            LetterKind::Uyir | LetterKind::Mei | LetterKind::Uyirmei | LetterKind::Aaytham
-        ) && l.text.chars().count() <= 2
+        matches!(l.kind, LetterKind::Uyir | LetterKind::Mei | LetterKind::Uyirmei | LetterKind::Aaytham)
+            && l.text.chars().count() <= 2
             && !l.text.contains('\u{0BD7}')
     });
-    let split = units
-        .windows(2)
-        .any(|p| p[0].kind == LetterKind::Mei && p[1].kind == LetterKind::Uyir);
-    let hard_end = units
-        .last()
-        .is_some_and(|l| matches!(l.text, "க்" | "ச்" | "ட்" | "த்" | "ப்" | "ற்"));
+    let split = units.windows(2).any(|p| p[0].kind == LetterKind::Mei && p[1].kind == LetterKind::Uyir);
+    let hard_end = units.last().is_some_and(|l| matches!(l.text, "க்" | "ச்" | "ட்" | "த்" | "ப்" | "ற்"));
     letters_ok && !split && !hard_end
 }
 
@@ -125,11 +110,7 @@ fn letter_rank(letter: &str) -> u32 {
         return 10_000 + first as u32;
     }
     if let Some(v) = VOWELS.chars().position(|c| c == first) {
-        return if second.is_none() {
-            v as u32
-        } else {
-            10_000 + first as u32
-        };
+        return if second.is_none() { v as u32 } else { 10_000 + first as u32 };
     }
     if first == 'ஃ' && second.is_none() {
         return 12;

@@ -11,13 +11,8 @@ fn independent_letter_count(word: &str) -> usize {
     let (mut i, mut n) = (0, 0);
     while i < chars.len() {
         let consonant = ('\u{0B95}'..='\u{0BB9}').contains(&chars[i]);
-        let sign =
-            |c: char| c == '\u{0BCD}' || ('\u{0BBE}'..='\u{0BCC}').contains(&c) || c == '\u{0BD7}';
-        i += if consonant && chars.get(i + 1).is_some_and(|&c| sign(c)) {
-            2
-        } else {
-            1
-        };
+        let sign = |c: char| c == '\u{0BCD}' || ('\u{0BBE}'..='\u{0BCC}').contains(&c) || c == '\u{0BD7}';
+        i += if consonant && chars.get(i + 1).is_some_and(|&c| sign(c)) { 2 } else { 1 };
         n += 1;
     }
     n
@@ -35,11 +30,8 @@ fn independent_numeral(n: u64) -> String {
         for (value, sign) in [(1000, '௲'), (100, '௱'), (10, '௰')] {
             if n >= value {
                 let (q, r) = (n / value, n % value);
-                let head = if q == 1 && !(force_one && value == 1000) {
-                    String::new()
-                } else {
-                    below_lakh_rest(q, false)
-                };
+                let head =
+                    if q == 1 && !(force_one && value == 1000) { String::new() } else { below_lakh_rest(q, false) };
                 return format!("{head}{sign}{}", below_lakh_rest(r, false));
             }
         }
@@ -49,11 +41,7 @@ fn independent_numeral(n: u64) -> String {
         return "௦".into();
     }
     if n >= 1_000_000 {
-        return format!(
-            "{}௱௲{}",
-            below_lakh_rest(n / 100_000, false),
-            below_lakh_rest(n % 100_000, true)
-        );
+        return format!("{}௱௲{}", below_lakh_rest(n / 100_000, false), below_lakh_rest(n % 100_000, true));
     }
     below_lakh_rest(n, false)
 }
@@ -61,17 +49,10 @@ fn independent_numeral(n: u64) -> String {
 #[test]
 fn letter_counts_agree_with_an_independent_count() {
     for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
-        let config = Config {
-            difficulty,
-            ..Config::default()
-        };
+        let config = Config { difficulty, ..Config::default() };
         for e in generate("letters.count", 3000, 5, &config).unwrap() {
             let word = e.metadata["word"].as_str().unwrap();
-            assert_eq!(
-                e.answer,
-                independent_letter_count(word).to_string(),
-                "{word}"
-            );
+            assert_eq!(e.answer, independent_letter_count(word).to_string(), "{word}");
         }
     }
 }
@@ -91,25 +72,15 @@ fn numerals_agree_with_the_rule_of_the_reference() {
         assert_eq!(independent_numeral(n), text, "{n}");
     }
     for difficulty in [Difficulty::Medium, Difficulty::Hard] {
-        let config = Config {
-            difficulty,
-            ..Config::default()
-        };
+        let config = Config { difficulty, ..Config::default() };
         let mut checked = 0;
         for e in generate("numerals.read", 3000, 9, &config).unwrap() {
             if e.metadata["style"] == "traditional" {
-                assert_eq!(
-                    e.metadata["numeral"],
-                    independent_numeral(e.answer.parse().unwrap()),
-                    "{}",
-                    e.answer
-                );
+                assert_eq!(e.metadata["numeral"], independent_numeral(e.answer.parse().unwrap()), "{}", e.answer);
                 checked += 1;
             }
             assert_eq!(
-                uraikal_numbers::from_numerals(e.metadata["numeral"].as_str().unwrap())
-                    .unwrap()
-                    .to_string(),
+                uraikal_numbers::from_numerals(e.metadata["numeral"].as_str().unwrap()).unwrap().to_string(),
                 e.answer
             );
         }
@@ -119,21 +90,15 @@ fn numerals_agree_with_the_rule_of_the_reference() {
 
 #[test]
 fn number_words_agree_with_the_library_and_read_back() {
-    for (name, register) in [
-        ("numbers.spoken", uraikal_numbers::Register::Spoken),
-        ("numbers.written", uraikal_numbers::Register::Written),
-    ] {
+    for (name, register) in
+        [("numbers.spoken", uraikal_numbers::Register::Spoken), ("numbers.written", uraikal_numbers::Register::Written)]
+    {
         for e in generate(name, 2000, 13, &Config::default()).unwrap() {
             let n = e.metadata["number"].as_i64().unwrap();
             assert_eq!(e.answer, uraikal_numbers::to_words(n, register).unwrap());
             // Exact lakhs read back as "1 லட்சம்" (SPEC U7.4); every other number reads back whole.
             if n % 100_000 != 0 || n == 0 {
-                assert_eq!(
-                    uraikal_numbers::to_digits(&e.answer),
-                    n.to_string(),
-                    "{}",
-                    e.answer
-                );
+                assert_eq!(uraikal_numbers::to_digits(&e.answer), n.to_string(), "{}", e.answer);
             }
         }
     }
@@ -142,27 +107,10 @@ fn number_words_agree_with_the_library_and_read_back() {
 #[test]
 fn speech_and_prosody_answers_are_the_library_outputs() {
     for name in ["tn.date", "tn.money", "tn.phone", "tn.time"] {
-        for e in generate(
-            name,
-            500,
-            17,
-            &Config {
-                difficulty: Difficulty::Hard,
-                ..Config::default()
-            },
-        )
-        .unwrap()
-        {
+        for e in generate(name, 500, 17, &Config { difficulty: Difficulty::Hard, ..Config::default() }).unwrap() {
             let text = e.metadata["text"].as_str().unwrap();
-            assert_eq!(
-                e.answer,
-                uraikal_numbers::tn(text, uraikal_numbers::Register::Spoken)
-            );
-            assert!(
-                !e.answer.chars().any(|c| c.is_ascii_digit()),
-                "{name}: {text} → {}",
-                e.answer
-            );
+            assert_eq!(e.answer, uraikal_numbers::tn(text, uraikal_numbers::Register::Spoken));
+            assert!(!e.answer.chars().any(|c| c.is_ascii_digit()), "{name}: {text} → {}", e.answer);
         }
     }
     for e in generate("yaappu.venba", 300, 17, &Config::default()).unwrap() {
@@ -172,10 +120,7 @@ fn speech_and_prosody_answers_are_the_library_outputs() {
     }
     let entries = generate("yaappu.venba", 1000, 17, &Config::default()).unwrap();
     let yes = entries.iter().filter(|e| e.answer == "ஆம்").count();
-    assert!(
-        (300..700).contains(&yes),
-        "the verdicts are balanced: {yes} of 1000 valid"
-    );
+    assert!((300..700).contains(&yes), "the verdicts are balanced: {yes} of 1000 valid");
 }
 
 #[test]
@@ -189,16 +134,10 @@ fn prosody_answers_are_the_scan_of_the_kural_in_the_metadata() {
     }
     for e in generate("yaappu.vaaypaadu", 300, 19, &Config::default()).unwrap() {
         let scan = uraikal_yaappu::scan(e.metadata["text"].as_str().unwrap());
-        assert_eq!(
-            Some(e.answer.as_str()),
-            scan.cirs[e.metadata["cir"].as_u64().unwrap() as usize - 1].pattern
-        );
+        assert_eq!(Some(e.answer.as_str()), scan.cirs[e.metadata["cir"].as_u64().unwrap() as usize - 1].pattern);
     }
     for e in generate("yaappu.talai", 300, 19, &Config::default()).unwrap() {
         let scan = uraikal_yaappu::scan(e.metadata["text"].as_str().unwrap());
-        assert_eq!(
-            e.answer,
-            scan.talai[e.metadata["cir"].as_u64().unwrap() as usize - 1].name()
-        );
+        assert_eq!(e.answer, scan.talai[e.metadata["cir"].as_u64().unwrap() as usize - 1].name());
     }
 }

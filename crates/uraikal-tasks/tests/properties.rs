@@ -10,11 +10,7 @@ fn config() -> impl Strategy<Value = Config> {
         prop::sample::select(vec![Difficulty::Easy, Difficulty::Medium, Difficulty::Hard]),
         prop::sample::select(vec![Lang::Ta, Lang::En]),
     )
-        .prop_map(|(difficulty, lang)| Config {
-            difficulty,
-            lang,
-            ..Config::default()
-        })
+        .prop_map(|(difficulty, lang)| Config { difficulty, lang, ..Config::default() })
 }
 
 proptest! {
@@ -64,13 +60,7 @@ fn other_entries_answers_score_below_one() {
             for other in [&entries[(i + 1) % 300], &entries[(i + 137) % 300]] {
                 if other.answer != entry.answer {
                     let score = family.score(entry, &other.answer);
-                    assert!(
-                        score < 1.0,
-                        "{}: {:?} for {:?} scores {score}",
-                        family.name,
-                        other.answer,
-                        entry.answer
-                    );
+                    assert!(score < 1.0, "{}: {:?} for {:?} scores {score}", family.name, other.answer, entry.answer);
                 }
             }
         }
@@ -119,32 +109,15 @@ fn typical_wrong_answers_score_below_one() {
         // A swapped asai.
         let f = family("yaappu.asai").unwrap();
         let e = f.entry(3, index, &config);
-        let swapped: Vec<&str> = e
-            .answer
-            .split(' ')
-            .map(|a| {
-                if a == "நேர்" {
-                    "நிரை"
-                } else {
-                    "நேர்"
-                }
-            })
-            .collect();
+        let swapped: Vec<&str> = e.answer.split(' ').map(|a| if a == "நேர்" { "நிரை" } else { "நேர்" }).collect();
         assert!(f.score(&e, &swapped.join(" ")) < 1.0);
         // One length label wrong.
         let f = family("letters.lengths").unwrap();
         let e = f.entry(3, index, &config);
         let mut labels: Vec<&str> = e.answer.split(' ').collect();
-        labels[0] = if labels[0] == "குறில்" {
-            "நெடில்"
-        } else {
-            "குறில்"
-        };
+        labels[0] = if labels[0] == "குறில்" { "நெடில்" } else { "குறில்" };
         let score = f.score(&e, &labels.join(" "));
-        assert!(
-            score > 0.0 || labels.len() == 1,
-            "partial credit for the rest"
-        );
+        assert!(score > 0.0 || labels.len() == 1, "partial credit for the rest");
         assert!(score < 1.0);
         // Digits instead of words in arithmetic: half credit.
         let f = family("numbers.arithmetic").unwrap();
@@ -164,20 +137,13 @@ fn documented_variants_are_accepted() {
     let f = family("numbers.digits").unwrap();
     let e = f.entry(1, 5, &config);
     let n: u64 = e.answer.parse().unwrap();
-    let tamil: String = n
-        .to_string()
-        .chars()
-        .map(|c| char::from_u32('௦' as u32 + c.to_digit(10).unwrap()).unwrap())
-        .collect();
+    let tamil: String =
+        n.to_string().chars().map(|c| char::from_u32('௦' as u32 + c.to_digit(10).unwrap()).unwrap()).collect();
     assert_eq!(f.score(&e, &tamil), 1.0);
     let f = family("letters.lengths").unwrap();
     let e = f.entry(1, 5, &config);
-    let english = e
-        .answer
-        .replace("குறில்", "kuril")
-        .replace("நெடில்", "nedil")
-        .replace("ஒற்று", "otru")
-        .replace("ஆய்தம்", "aaytham");
+    let english =
+        e.answer.replace("குறில்", "kuril").replace("நெடில்", "nedil").replace("ஒற்று", "otru").replace("ஆய்தம்", "aaytham");
     assert_eq!(f.score(&e, &english.replace(' ', ", ")), 1.0);
     let f = family("numbers.arithmetic").unwrap();
     for index in 0..50 {
@@ -188,11 +154,7 @@ fn documented_variants_are_accepted() {
     }
     let f = family("yaappu.venba").unwrap();
     let e = f.entry(1, 0, &config);
-    let english = if e.answer == "ஆம்" {
-        "Yes."
-    } else {
-        "no"
-    };
+    let english = if e.answer == "ஆம்" { "Yes." } else { "no" };
     assert_eq!(f.score(&e, english), 1.0);
     let f = family("words.sort").unwrap();
     let e = f.entry(1, 0, &config);

@@ -21,16 +21,8 @@ fn entries_medium_tamil() {
 
 #[test]
 fn entries_easy_and_hard_english() {
-    let easy = Config {
-        difficulty: Difficulty::Easy,
-        lang: Lang::En,
-        ..Config::default()
-    };
+    let easy = Config { difficulty: Difficulty::Easy, lang: Lang::En, ..Config::default() };
     insta::assert_snapshot!("entries_easy_en", lines(&easy, 1));
-    let hard = Config {
-        difficulty: Difficulty::Hard,
-        lang: Lang::En,
-        ..Config::default()
-    };
+    let hard = Config { difficulty: Difficulty::Hard, lang: Lang::En, ..Config::default() };
     insta::assert_snapshot!("entries_hard_en", lines(&hard, 1));
 }

@@ -22,7 +22,9 @@ fn corpora() -> Vec<(&'static str, String)> {
     let mut sets = vec![("kurals", kurals)];
     match std::fs::read_to_string(root.join("../shared/data/prose/flores200/tam_Taml.devtest")) {
         Ok(text) => sets.push(("flores", text)),
-        Err(_) => eprintln!("SKIPPED: ../shared/data/prose/flores200/tam_Taml.devtest absent; benching the kurals only"),
+        Err(_) => {
+            eprintln!("SKIPPED: ../shared/data/prose/flores200/tam_Taml.devtest absent; benching the kurals only")
+        }
     }
     sets
 }

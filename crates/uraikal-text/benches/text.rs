@@ -55,12 +55,7 @@ struct ThreadCpuTime;
 
 impl ThreadCpuTime {
     fn now() -> Option<u64> {
-        std::fs::read_to_string("/proc/thread-self/schedstat")
-            .ok()?
-            .split_whitespace()
-            .next()?
-            .parse()
-            .ok()
+        std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
     }
 }
 
@@ -111,9 +106,7 @@ impl ValueFormatter for CpuTimeFormatter {
 
 fn main() {
     if ThreadCpuTime::now().is_some() {
-        let mut criterion = Criterion::default()
-            .with_measurement(ThreadCpuTime)
-            .configure_from_args();
+        let mut criterion = Criterion::default().with_measurement(ThreadCpuTime).configure_from_args();
         bench(&mut criterion);
         criterion.final_summary();
     } else {

@@ -247,11 +247,7 @@ mod tests {
     }
 
     fn check_legacy(input: &str, expected: &str) {
-        assert_eq!(
-            clean_with(input, CleanOptions::legacy_au(true)),
-            expected,
-            "clean legacy_au({input:?})"
-        );
+        assert_eq!(clean_with(input, CleanOptions::legacy_au(true)), expected, "clean legacy_au({input:?})");
     }
 
     #[test]
@@ -286,16 +282,8 @@ mod tests {
 
     #[test]
     fn the_fast_path_only_skips_what_a_pass_leaves_alone() {
-        for text in [
-            "கொடு",
-            "கெடு",
-            "கெளம்பு",
-            "ஒளி",
-            "பைட",
-            "வீடு",
-            "தமிழ் — “சொல்” ₹100",
-            "க\u{200D}ஷ",
-        ] {
+        for text in ["கொடு", "கெடு", "கெளம்பு", "ஒளி", "பைட", "வீடு", "தமிழ் — “சொல்” ₹100", "க\u{200D}ஷ"]
+        {
             for legacy_au in [false, true] {
                 let options = CleanOptions::legacy_au(legacy_au);
                 if !needs_cleaning(text, options) {

@@ -18,15 +18,13 @@
 const VOWELS: [char; 12] = ['அ', 'ஆ', 'இ', 'ஈ', 'உ', 'ஊ', 'எ', 'ஏ', 'ஐ', 'ஒ', 'ஓ', 'ஔ'];
 
 /// The consonants in dictionary order: the eighteen Tamil ones, then grantha.
-const CONSONANTS: [char; 23] = [
-    'க', 'ங', 'ச', 'ஞ', 'ட', 'ண', 'த', 'ந', 'ப', 'ம', 'ய', 'ர', 'ல', 'வ', 'ழ', 'ள', 'ற', 'ன', 'ஜ',
-    'ஶ', 'ஷ', 'ஸ', 'ஹ',
-];
+const CONSONANTS: [char; 23] =
+    ['க', 'ங', 'ச', 'ஞ', 'ட', 'ண', 'த', 'ந', 'ப', 'ம', 'ய', 'ர', 'ல', 'வ', 'ழ', 'ள', 'ற', 'ன', 'ஜ', 'ஶ', 'ஷ', 'ஸ', 'ஹ'];
 
 /// The vowel signs in vowel order (the inherent அ is 0); the virama sorts after them all.
 const SIGNS: [char; 11] = [
-    '\u{0BBE}', '\u{0BBF}', '\u{0BC0}', '\u{0BC1}', '\u{0BC2}', '\u{0BC6}', '\u{0BC7}', '\u{0BC8}',
-    '\u{0BCA}', '\u{0BCB}', '\u{0BCC}',
+    '\u{0BBE}', '\u{0BBF}', '\u{0BC0}', '\u{0BC1}', '\u{0BC2}', '\u{0BC6}', '\u{0BC7}', '\u{0BC8}', '\u{0BCA}',
+    '\u{0BCB}', '\u{0BCC}',
 ];
 const VIRAMA: char = '\u{0BCD}';
 
@@ -74,10 +72,7 @@ fn consonant_form(after: &[char]) -> (u32, usize) {
 }
 
 fn rank(sign: char) -> u32 {
-    SIGNS
-        .iter()
-        .position(|&s| s == sign)
-        .map_or(0, |at| at as u32 + 1)
+    SIGNS.iter().position(|&s| s == sign).map_or(0, |at| at as u32 + 1)
 }
 
 /// Sorts texts in Tamil dictionary order (stable; equal keys keep their order).
@@ -94,16 +89,13 @@ mod tests {
     fn letters_follow_the_alphabet_not_code_points() {
         // Code-point order would put ஔ (U+0B94) after ஃ (U+0B83) and ன (U+0BA9) before ப (U+0BAA).
         let alphabet = [
-            "அ", "ஆ", "இ", "ஈ", "உ", "ஊ", "எ", "ஏ", "ஐ", "ஒ", "ஓ", "ஔ", "ஃ", "க", "ங", "ச", "ஞ",
-            "ட", "ண", "த", "ந", "ப", "ம", "ய", "ர", "ல", "வ", "ழ", "ள", "ற", "ன", "ஜ", "ஶ", "ஷ",
-            "ஸ", "ஹ",
+            "அ", "ஆ", "இ", "ஈ", "உ", "ஊ", "எ", "ஏ", "ஐ", "ஒ", "ஓ", "ஔ", "ஃ", "க", "ங", "ச", "ஞ", "ட", "ண", "த", "ந",
+            "ப", "ம", "ய", "ர", "ல", "வ", "ழ", "ள", "ற", "ன", "ஜ", "ஶ", "ஷ", "ஸ", "ஹ",
         ];
         let mut shuffled: Vec<&str> = alphabet.iter().rev().copied().collect();
         sort_tamil(&mut shuffled);
         assert_eq!(shuffled, alphabet);
-        let forms = [
-            "க", "கா", "கி", "கீ", "கு", "கூ", "கெ", "கே", "கை", "கொ", "கோ", "கௌ", "க்",
-        ];
+        let forms = ["க", "கா", "கி", "கீ", "கு", "கூ", "கெ", "கே", "கை", "கொ", "கோ", "கௌ", "க்"];
         let mut reversed: Vec<&str> = forms.iter().rev().copied().collect();
         sort_tamil(&mut reversed);
         assert_eq!(reversed, forms);

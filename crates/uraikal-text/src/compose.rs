@@ -231,9 +231,7 @@ fn is_nukta(c: char) -> bool {
 }
 
 fn independent_vowel_script(c: char) -> Option<&'static Script> {
-    SCRIPTS
-        .into_iter()
-        .find(|script| c == script.inherent || script.vowels.iter().any(|&(_, v)| v == c))
+    SCRIPTS.into_iter().find(|script| c == script.inherent || script.vowels.iter().any(|&(_, v)| v == c))
 }
 
 /// Splits Tamil and Sinhala consonant+vowel letters into consonant + virama + independent vowel.
@@ -254,10 +252,7 @@ pub fn decompose(text: &str) -> Result<String, ComposeError> {
         if is_virama(c) {
             if let Some(&(_, next)) = chars.peek() {
                 if independent_vowel_script(next).is_some() {
-                    return Err(ComposeError {
-                        kind: ComposeErrorKind::ViramaBeforeVowel,
-                        offset,
-                    });
+                    return Err(ComposeError { kind: ComposeErrorKind::ViramaBeforeVowel, offset });
                 }
             }
             out.push(c);
@@ -283,9 +278,8 @@ pub fn decompose(text: &str) -> Result<String, ComposeError> {
                     // vowel.
                     let (mut sign, mut vowel) = (next, vowel);
                     loop {
-                        let whole = chars
-                            .peek()
-                            .and_then(|&(_, part)| unicode_normalization::char::compose(sign, part));
+                        let whole =
+                            chars.peek().and_then(|&(_, part)| unicode_normalization::char::compose(sign, part));
                         let Some(&(whole_sign, whole_vowel)) =
                             whole.and_then(|w| script.vowels.iter().find(|&&(s, _)| s == w))
                         else {
@@ -331,27 +325,16 @@ pub fn compose(text: &str) -> Result<String, ComposeError> {
                 if let Some(vowel_script) = independent_vowel_script(next) {
                     let consonant_script = previous.and_then(script_of_consonant);
                     match consonant_script {
-                        Some(script)
-                            if std::ptr::eq(script, vowel_script) && c == script.virama =>
-                        {
+                        Some(script) if std::ptr::eq(script, vowel_script) && c == script.virama => {
                             chars.next();
                             if next != script.inherent {
-                                let sign = script
-                                    .vowels
-                                    .iter()
-                                    .find(|&&(_, v)| v == next)
-                                    .map(|&(s, _)| s);
+                                let sign = script.vowels.iter().find(|&&(_, v)| v == next).map(|&(s, _)| s);
                                 out.extend(sign);
                             }
                             previous = Some(next);
                             continue;
                         }
-                        _ => {
-                            return Err(ComposeError {
-                                kind: ComposeErrorKind::LoneSign,
-                                offset,
-                            })
-                        }
+                        _ => return Err(ComposeError { kind: ComposeErrorKind::LoneSign, offset }),
                     }
                 }
             }
@@ -398,16 +381,8 @@ mod tests {
     }
 
     fn check(text: &str, decomposed: &str) {
-        assert_eq!(
-            decompose(text).as_deref(),
-            Ok(decomposed),
-            "decompose({text:?})"
-        );
-        assert_eq!(
-            compose(decomposed).as_deref(),
-            Ok(text),
-            "compose({decomposed:?})"
-        );
+        assert_eq!(decompose(text).as_deref(), Ok(decomposed), "decompose({text:?})");
+        assert_eq!(compose(decomposed).as_deref(), Ok(text), "compose({decomposed:?})");
     }
 
     #[test]
@@ -438,20 +413,11 @@ mod tests {
     #[test]
     fn errors_name_the_virama() {
         let err = decompose("அக்அ").unwrap_err();
-        assert_eq!(
-            (err.kind(), err.offset()),
-            (ComposeErrorKind::ViramaBeforeVowel, 6)
-        );
+        assert_eq!((err.kind(), err.offset()), (ComposeErrorKind::ViramaBeforeVowel, 6));
         let err = compose("்அ").unwrap_err();
         assert_eq!((err.kind(), err.offset()), (ComposeErrorKind::LoneSign, 0));
         assert!(compose("அ்ஆ").is_err());
-        assert!(
-            compose("க්අ").is_err(),
-            "Tamil consonant with Sinhala virama and vowel"
-        );
-        assert_eq!(
-            err.to_string(),
-            "lone sign at byte 0: a virama and a vowel with no consonant before them"
-        );
+        assert!(compose("க්අ").is_err(), "Tamil consonant with Sinhala virama and vowel");
+        assert_eq!(err.to_string(), "lone sign at byte 0: a virama and a vowel with no consonant before them");
     }
 }

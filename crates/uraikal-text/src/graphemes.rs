@@ -30,11 +30,7 @@ const ZWJ: &str = "\u{200D}";
 /// assert_eq!(sinhala, ["ක්\u{200D}ර", "ම", "ය"]);
 /// ```
 pub fn graphemes(text: &str) -> Graphemes<'_> {
-    Graphemes {
-        text,
-        position: 0,
-        pending: None,
-    }
+    Graphemes { text, position: 0, pending: None }
 }
 
 /// The iterator returned by [`graphemes`].
@@ -55,10 +51,7 @@ impl<'a> Graphemes<'a> {
     /// The next Unicode 17 extended grapheme cluster (before the folds).
     #[inline]
     fn next_cluster(&mut self) -> Option<&'a str> {
-        let rest = self
-            .text
-            .get(self.position..)
-            .filter(|rest| !rest.is_empty())?;
+        let rest = self.text.get(self.position..).filter(|rest| !rest.is_empty())?;
         let len = match fast_cluster_len(rest.as_bytes()) {
             Some(len) => len,
             None => rest.graphemes(true).next().map_or(rest.len(), str::len),
@@ -136,8 +129,7 @@ impl<'a> Iterator for Graphemes<'a> {
                 Fold::TamilJoiner => last.contains(ZWJ) && starts_with_tamil_consonant(next),
                 Fold::SinhalaJoiner => last.contains(ZWJ) && starts_with_sinhala_consonant(next),
                 Fold::EmojiJoiner => {
-                    ends_with_emoji_joiner(last)
-                        && next.chars().next().is_some_and(is_extended_pictographic)
+                    ends_with_emoji_joiner(last) && next.chars().next().is_some_and(is_extended_pictographic)
                 }
             };
             if !joins {
@@ -190,9 +182,7 @@ fn fold_start(cluster: &str) -> Option<Fold> {
         },
         // The repaya ර්‍ keeps its own cluster (it is written over the next consonant, which still carries
         // its own vowel sign; grapheme-kit keeps them apart too).
-        0xB6 | 0xB7 if has_zwj(bytes) && cluster != "\u{0DBB}\u{0DCA}\u{200D}" => {
-            Some(Fold::SinhalaJoiner)
-        }
+        0xB6 | 0xB7 if has_zwj(bytes) && cluster != "\u{0DBB}\u{0DCA}\u{200D}" => Some(Fold::SinhalaJoiner),
         _ => None,
     }
 }
@@ -202,10 +192,7 @@ fn ends_with_emoji_joiner(cluster: &str) -> bool {
     let Some(body) = cluster.strip_suffix(ZWJ) else {
         return false;
     };
-    body.chars()
-        .rev()
-        .find(|&c| !is_extend(c))
-        .is_some_and(is_extended_pictographic)
+    body.chars().rev().find(|&c| !is_extend(c)).is_some_and(is_extended_pictographic)
 }
 
 /// Grapheme_Cluster_Break=Extend, approximated as "joins a preceding letter under GB9/GB9a" (so spacing
@@ -345,11 +332,7 @@ mod tests {
                 for &c in ['\u{0B95}', '\u{0BCD}', 'a', '\u{200D}', '\u{0301}', '\n'].iter() {
                     text.clear();
                     text.extend([a, b, c]);
-                    let mut ours = Graphemes {
-                        text: &text,
-                        position: 0,
-                        pending: None,
-                    };
+                    let mut ours = Graphemes { text: &text, position: 0, pending: None };
                     let fast: Vec<&str> = std::iter::from_fn(|| ours.next_cluster()).collect();
                     let reference: Vec<&str> = text.graphemes(true).collect();
                     assert_eq!(fast, reference, "{text:?}");

@@ -103,9 +103,7 @@ impl std::fmt::Display for Letter<'_> {
 /// The length of the vowel a uyir or uyirmei carries: its independent vowel or its vowel sign(s); a bare
 /// consonant (inherent அ) is kuril. Two-part vowels written in parts count as the composed vowel.
 fn vowel_length(text: &str) -> Length {
-    let mut vowels = text
-        .chars()
-        .filter(|&c| is_vowel(c) || is_vowel_sign(c) || c == AU_LENGTH_MARK);
+    let mut vowels = text.chars().filter(|&c| is_vowel(c) || is_vowel_sign(c) || c == AU_LENGTH_MARK);
     let (first, second) = (vowels.next(), vowels.next());
     let short = match (first, second) {
         (None, _) => true,
@@ -322,9 +320,7 @@ impl<'a> Letters<'a> {
         let rest = &self.text[start..];
         let cluster = rest.graphemes(true).next().unwrap_or(rest);
         let first_len = cluster.chars().next().map_or(0, char::len_utf8);
-        let cut = cluster[first_len..]
-            .find(is_tamil)
-            .map_or(cluster.len(), |i| first_len + i);
+        let cut = cluster[first_len..].find(is_tamil).map_or(cluster.len(), |i| first_len + i);
         start + cut.max(first_len)
     }
 }
@@ -345,19 +341,14 @@ impl<'a> Iterator for Letters<'a> {
                 _ => (end, kind),
             }
         } else if first < 0x80
-            && bytes
-                .get(start + 1)
-                .is_none_or(|&next| next < 0x80 && !(first == b'\r' && next == b'\n'))
+            && bytes.get(start + 1).is_none_or(|&next| next < 0x80 && !(first == b'\r' && next == b'\n'))
         {
             (start + 1, LetterKind::Other)
         } else {
             (self.other_unit(), LetterKind::Other)
         };
         self.pos = end;
-        Some(Letter {
-            text: &self.text[start..end],
-            kind,
-        })
+        Some(Letter { text: &self.text[start..end], kind })
     }
 }
 
@@ -370,13 +361,7 @@ mod tests {
     /// `expected` is the units joined by `|`; invalid units are written `!x`.
     fn check(input: &str, ligatures: bool, expected: &str) {
         let got: Vec<String> = letters_with(input, LetterOptions::ligatures(ligatures))
-            .map(|l| {
-                if l.kind == LetterKind::Invalid {
-                    format!("!{}", l.text)
-                } else {
-                    l.text.to_string()
-                }
-            })
+            .map(|l| if l.kind == LetterKind::Invalid { format!("!{}", l.text) } else { l.text.to_string() })
             .collect();
         assert_eq!(got.join("|"), expected, "letters({input:?}, ligatures={ligatures})");
     }

@@ -47,11 +47,7 @@ mod unicode_version_tests {
     fn every_unicode_source_has_the_pinned_version() {
         let (major, minor, update) = super::UNICODE_VERSION;
         let wide = (major as u64, minor as u64, update as u64);
-        assert_eq!(
-            unicode_normalization::UNICODE_VERSION,
-            super::UNICODE_VERSION,
-            "unicode-normalization"
-        );
+        assert_eq!(unicode_normalization::UNICODE_VERSION, super::UNICODE_VERSION, "unicode-normalization");
         assert_eq!(unicode_properties::UNICODE_VERSION, wide, "unicode-properties");
         assert_eq!(unicode_script::UNICODE_VERSION, wide, "unicode-script");
         assert_eq!(unicode_segmentation::UNICODE_VERSION, wide, "unicode-segmentation");
@@ -68,9 +64,9 @@ mod compose;
 mod ext_pict;
 mod graphemes;
 mod script;
-pub use script::normalize_script;
 pub use compose::{compose, decompose, ComposeError, ComposeErrorKind};
 pub use graphemes::{graphemes, Graphemes, GRAPHEME_UNICODE_VERSION};
+pub use script::normalize_script;
 
 // --- area: parity (issue 26) ---
 mod collate;

@@ -69,12 +69,8 @@ pub(crate) fn to_nfc(text: &str) -> Cow<'_, str> {
     let mut out = String::with_capacity(text.len() + 16);
     let mut done = 0;
     loop {
-        let start = text[done..bad]
-            .rfind(|c: char| c.is_ascii_whitespace())
-            .map_or(done, |k| done + k + 1);
-        let end = text[bad..]
-            .find(|c: char| c.is_ascii_whitespace())
-            .map_or(text.len(), |k| bad + k);
+        let start = text[done..bad].rfind(|c: char| c.is_ascii_whitespace()).map_or(done, |k| done + k + 1);
+        let end = text[bad..].find(|c: char| c.is_ascii_whitespace()).map_or(text.len(), |k| bad + k);
         out.push_str(&text[done..start]);
         out.extend(text[start..end].nfc());
         done = end;

@@ -27,11 +27,7 @@ pub fn normalize(text: &str) -> String {
 /// N2–N7 on `text`, which is NFC unless `verify` finds that it is not (then `None`).
 fn normalize_nfc(text: &str, verify: bool) -> Option<String> {
     let bytes = text.as_bytes();
-    let mut out = Output {
-        text,
-        out: String::with_capacity(text.len()),
-        run_start: 0,
-    };
+    let mut out = Output { text, out: String::with_capacity(text.len()), run_start: 0 };
     let mut recompose = false;
     let mut i = 0;
     while i < bytes.len() {
@@ -160,11 +156,7 @@ pub fn tamil_share(text: &str) -> f64 {
             (1, b.is_ascii_alphabetic(), false)
         } else if b == 0xE0 && matches!(bytes.get(i + 1), Some(0xAE | 0xAF)) {
             let c = char::from_u32(0x0B80 + ((u32::from(bytes[i + 1]) - 0xAE) << 6) + (u32::from(bytes[i + 2]) & 0x3F));
-            (
-                3,
-                c.is_some_and(|c| matches!(class(c), Class::Letter | Class::Mark)),
-                true,
-            )
+            (3, c.is_some_and(|c| matches!(class(c), Class::Letter | Class::Mark)), true)
         } else {
             let c = text[i..].chars().next().unwrap_or(' ');
             (c.len_utf8(), matches!(class(c), Class::Letter | Class::Mark), false)

@@ -34,8 +34,8 @@ const SINHALA: &[(&str, &str)] = &[
 
 /// Tamil signs after which ள is not the second half of a split ௌ.
 const TAMIL_SIGNS_AFTER_LLA: &[char] = &[
-    '\u{0BBE}', '\u{0BBF}', '\u{0BC0}', '\u{0BC1}', '\u{0BC2}', '\u{0BC6}', '\u{0BC7}', '\u{0BC8}',
-    '\u{0BCA}', '\u{0BCB}', '\u{0BCC}', '\u{0BCD}',
+    '\u{0BBE}', '\u{0BBF}', '\u{0BC0}', '\u{0BC1}', '\u{0BC2}', '\u{0BC6}', '\u{0BC7}', '\u{0BC8}', '\u{0BCA}',
+    '\u{0BCB}', '\u{0BCC}', '\u{0BCD}',
 ];
 
 /// Normalises Tamil and Sinhala text for grapheme-level comparison; the output is NFC (borrowed when the
@@ -57,11 +57,7 @@ pub fn normalize_script(text: &str) -> Cow<'_, str> {
     if nfc && !needs_repair(text) {
         return Cow::Borrowed(text);
     }
-    let mut out: String = if nfc {
-        text.to_string()
-    } else {
-        text.nfc().collect()
-    };
+    let mut out: String = if nfc { text.to_string() } else { text.nfc().collect() };
     if !needs_repair(&out) {
         return Cow::Owned(out);
     }
@@ -101,10 +97,7 @@ fn is_nfc(text: &str) -> bool {
     for c in text.chars() {
         let composes_or_reorders = match c {
             '\u{0BBE}' | '\u{0BD7}' => matches!(previous, '\u{0B92}' | '\u{0BC6}' | '\u{0BC7}'),
-            '\u{0DCA}' => {
-                matches!(previous, '\u{0DD9}' | '\u{0DDC}')
-                    || canonical_combining_class(previous) > 9
-            }
+            '\u{0DCA}' => matches!(previous, '\u{0DD9}' | '\u{0DDC}') || canonical_combining_class(previous) > 9,
             '\u{0DCF}' | '\u{0DDF}' => previous == '\u{0DD9}',
             _ => previous == '\u{0DCA}' && (1..9).contains(&canonical_combining_class(c)),
         };
@@ -113,12 +106,7 @@ fn is_nfc(text: &str) -> bool {
         }
         previous = c;
     }
-    let others = text.chars().filter(|c| {
-        !matches!(
-            c,
-            '\u{0BBE}' | '\u{0BD7}' | '\u{0DCA}' | '\u{0DCF}' | '\u{0DDF}'
-        )
-    });
+    let others = text.chars().filter(|c| !matches!(c, '\u{0BBE}' | '\u{0BD7}' | '\u{0DCA}' | '\u{0DCF}' | '\u{0DDF}'));
     is_nfc_quick(others) == IsNormalized::Yes || unicode_normalization::is_nfc(text)
 }
 
@@ -178,12 +166,8 @@ fn remove_idle_joiners(text: &str) -> String {
         let before = index.checked_sub(1).map(|i| chars[i]);
         let after = chars.get(index + 1).copied();
         let idle = match c {
-            ZWNJ => {
-                before.is_some_and(is_tamil_or_sinhala) || after.is_some_and(is_tamil_or_sinhala)
-            }
-            ZWJ => {
-                before.is_some_and(is_tamil_or_sinhala) && !after.is_some_and(is_tamil_or_sinhala)
-            }
+            ZWNJ => before.is_some_and(is_tamil_or_sinhala) || after.is_some_and(is_tamil_or_sinhala),
+            ZWJ => before.is_some_and(is_tamil_or_sinhala) && !after.is_some_and(is_tamil_or_sinhala),
             _ => false,
         };
         if !idle {
@@ -202,9 +186,7 @@ fn fold_split_au(text: &str) -> String {
         let c = chars[index];
         if c == '\u{0BC6}'
             && chars.get(index + 1) == Some(&'\u{0BB3}')
-            && !chars
-                .get(index + 2)
-                .is_some_and(|next| TAMIL_SIGNS_AFTER_LLA.contains(next))
+            && !chars.get(index + 2).is_some_and(|next| TAMIL_SIGNS_AFTER_LLA.contains(next))
         {
             out.push('\u{0BCC}');
             index += 2;
@@ -221,11 +203,7 @@ mod tests {
     use super::*;
 
     fn check(text: &str, expected: &str) {
-        assert_eq!(
-            normalize_script(text),
-            expected,
-            "normalize_script({text:?})"
-        );
+        assert_eq!(normalize_script(text), expected, "normalize_script({text:?})");
     }
 
     #[test]
@@ -280,11 +258,7 @@ mod tests {
             "ක්\u{0301}",
             "a\u{0301}\u{0DCA}",
         ] {
-            assert_eq!(
-                is_nfc(text),
-                unicode_normalization::is_nfc(text),
-                "{text:?}"
-            );
+            assert_eq!(is_nfc(text), unicode_normalization::is_nfc(text), "{text:?}");
         }
     }
 

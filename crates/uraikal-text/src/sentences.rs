@@ -122,9 +122,9 @@ fn ends_sentence(c: char) -> bool {
 /// Whether the period ending `token` (a whitespace-separated token, period included) is an abbreviation's:
 /// a listed abbreviation, or initials only (one Tamil letter, or letters each followed by a period).
 fn is_abbreviation(token: &str) -> bool {
-    let body = token.trim_end_matches('.').trim_start_matches(|c: char| {
-        c.general_category_group() == GeneralCategoryGroup::Punctuation
-    });
+    let body = token
+        .trim_end_matches('.')
+        .trim_start_matches(|c: char| c.general_category_group() == GeneralCategoryGroup::Punctuation);
     if body.is_empty() {
         return false;
     }
@@ -156,18 +156,14 @@ pub fn sentences(text: &str) -> Vec<&str> {
         // The run of terminators and closing punctuation.
         let mut j = i;
         while j + 1 < chars.len()
-            && (ends_sentence(chars[j + 1].1)
-                || matches!(chars[j + 1].1, '"' | '\'' | ')' | ']' | '’' | '”' | '»'))
+            && (ends_sentence(chars[j + 1].1) || matches!(chars[j + 1].1, '"' | '\'' | ')' | ']' | '’' | '”' | '»'))
         {
             j += 1;
         }
         let end = chars.get(j + 1).map_or(text.len(), |&(p, _)| p);
-        let at_break = chars
-            .get(j + 1)
-            .is_none_or(|&(_, next)| next.is_whitespace());
-        let token_start = text[..at].rfind(char::is_whitespace).map_or(0, |p| {
-            p + text[p..].chars().next().map_or(1, char::len_utf8)
-        });
+        let at_break = chars.get(j + 1).is_none_or(|&(_, next)| next.is_whitespace());
+        let token_start =
+            text[..at].rfind(char::is_whitespace).map_or(0, |p| p + text[p..].chars().next().map_or(1, char::len_utf8));
         let token = &text[token_start..end];
         let abbreviation = c == '.' && i == j && is_abbreviation(token);
         if at_break && !abbreviation {
@@ -224,10 +220,7 @@ mod tests {
             sentences("கி.மு. 300 அளவில் எழுதப்பட்டது. இன்னும் படிக்கிறோம்."),
             ["கி.மு. 300 அளவில் எழுதப்பட்டது.", "இன்னும் படிக்கிறோம்."]
         );
-        assert_eq!(
-            sentences("எ.கா. மரம். \"சரி!\" என்றார்."),
-            ["எ.கா. மரம்.", "\"சரி!\"", "என்றார்."]
-        );
+        assert_eq!(sentences("எ.கா. மரம். \"சரி!\" என்றார்."), ["எ.கா. மரம்.", "\"சரி!\"", "என்றார்."]);
         assert_eq!(sentences("விலை ரூ. 25.50 மட்டும்"), ["விலை ரூ. 25.50 மட்டும்"]);
         assert_eq!(sentences(""), Vec::<&str>::new());
     }
@@ -242,9 +235,6 @@ mod tests {
 
     #[test]
     fn tokens_keep_numbers_and_split_punctuation() {
-        assert_eq!(
-            word_tokens("(மு. வ.) 1,00,000 ரூபாய்!"),
-            ["(", "மு", ".", "வ", ".", ")", "1,00,000", "ரூபாய்", "!"]
-        );
+        assert_eq!(word_tokens("(மு. வ.) 1,00,000 ரூபாய்!"), ["(", "மு", ".", "வ", ".", ")", "1,00,000", "ரூபாய்", "!"]);
     }
 }

@@ -70,10 +70,7 @@ pub(crate) fn is_pre_base_sign(c: char) -> bool {
 /// True for a short (kuril) independent vowel or vowel sign; false for a long one.
 #[inline]
 pub(crate) fn is_short_vowel(c: char) -> bool {
-    matches!(
-        c,
-        'அ' | 'இ' | 'உ' | 'எ' | 'ஒ' | '\u{0BBF}' | '\u{0BC1}' | SIGN_E | SIGN_O
-    )
+    matches!(c, 'அ' | 'இ' | 'உ' | 'எ' | 'ஒ' | '\u{0BBF}' | '\u{0BC1}' | SIGN_E | SIGN_O)
 }
 
 /// Any code point of the Tamil block U+0B80..=U+0BFF.

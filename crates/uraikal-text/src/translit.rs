@@ -95,8 +95,7 @@ pub fn to_casual(text: &str) -> String {
 
 fn romanise(text: &str, scheme: Scheme) -> String {
     let text = to_nfc(text);
-    let pick =
-        |iso: &'static str, casual: &'static str| if scheme == Scheme::Iso { iso } else { casual };
+    let pick = |iso: &'static str, casual: &'static str| if scheme == Scheme::Iso { iso } else { casual };
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut last = Last::Other;
@@ -123,8 +122,7 @@ fn romanise(text: &str, scheme: Scheme) -> String {
                     last = Last::Dead;
                 }
                 Some(sign) if VOWELS.iter().any(|v| v.1 == *sign) => {
-                    let &(_, _, iso, casual) =
-                        VOWELS.iter().find(|v| v.1 == *sign).unwrap_or(&VOWELS[0]);
+                    let &(_, _, iso, casual) = VOWELS.iter().find(|v| v.1 == *sign).unwrap_or(&VOWELS[0]);
                     out.push_str(pick(iso, casual));
                     i += 1;
                     last = Last::Other;
@@ -204,9 +202,7 @@ pub fn from_iso15919(text: &str) -> String {
 
 /// Whether the Tamil written so far ends in a consonant with its inherent vowel (for "ka:i").
 fn ends_with_inherent(out: &str) -> bool {
-    out.chars()
-        .next_back()
-        .is_some_and(|c| CONSONANTS.iter().any(|k| k.0 == c))
+    out.chars().next_back().is_some_and(|c| CONSONANTS.iter().any(|k| k.0 == c))
 }
 
 /// The one character of a romanisation (all of ISO 15919's consonants are one NFC character).
@@ -223,10 +219,7 @@ fn vowel_at(chars: &[char]) -> Option<(usize, usize)> {
     let mut best: Option<(usize, usize)> = None;
     for (at, &(_, _, iso, _)) in VOWELS.iter().enumerate() {
         let len = iso.chars().count();
-        if chars.len() >= len
-            && chars[..len].iter().copied().eq(iso.chars())
-            && best.is_none_or(|(_, l)| len > l)
-        {
+        if chars.len() >= len && chars[..len].iter().copied().eq(iso.chars()) && best.is_none_or(|(_, l)| len > l) {
             best = Some((at, len));
         }
     }

@@ -30,20 +30,10 @@ fn every_kural_segments_without_an_invalid_unit() {
         for line in [line1, line2] {
             for ligatures in [false, true] {
                 let units: Vec<_> = letters_with(line, LetterOptions::ligatures(ligatures)).collect();
-                assert_eq!(
-                    units.iter().map(|l| l.text).collect::<String>(),
-                    *line,
-                    "kural {number}"
-                );
-                let invalid: Vec<&str> = units
-                    .iter()
-                    .filter(|l| l.kind == LetterKind::Invalid)
-                    .map(|l| l.text)
-                    .collect();
-                assert!(
-                    invalid.is_empty(),
-                    "kural {number}: invalid units {invalid:?} in {line}"
-                );
+                assert_eq!(units.iter().map(|l| l.text).collect::<String>(), *line, "kural {number}");
+                let invalid: Vec<&str> =
+                    units.iter().filter(|l| l.kind == LetterKind::Invalid).map(|l| l.text).collect();
+                assert!(invalid.is_empty(), "kural {number}: invalid units {invalid:?} in {line}");
             }
             // The kurals are correct modern Unicode: clean leaves them alone.
             assert_eq!(clean(line), *line, "kural {number}");
@@ -92,14 +82,11 @@ fn prose_sets() {
                 assert_eq!(cleaned, nfc, "{at}");
             } else {
                 // Correct modern text is never changed, beyond dropping ZWSP, BOM and soft hyphens (T3.1).
-                let visible: String = line
-                    .chars()
-                    .filter(|c| !matches!(c, '\u{200B}' | '\u{FEFF}' | '\u{00AD}'))
-                    .collect();
+                let visible: String =
+                    line.chars().filter(|c| !matches!(c, '\u{200B}' | '\u{FEFF}' | '\u{00AD}')).collect();
                 assert_eq!(cleaned, visible, "{at}");
             }
         }
         assert_eq!(non_nfc, expected_non_nfc, "non-NFC lines in {relative}");
     }
 }
-

@@ -56,21 +56,14 @@ fn every_consonant_with_every_vowel_sign() {
     for consonant in CONSONANTS.chars() {
         for sign in VOWEL_SIGNS.chars() {
             let letter = format!("{consonant}{sign}");
-            let expected = if SHORT.contains(sign) {
-                Length::Kuril
-            } else {
-                Length::Nedil
-            };
+            let expected = if SHORT.contains(sign) { Length::Kuril } else { Length::Nedil };
             assert_eq!(units(&letter), [(letter.clone(), LetterKind::Uyirmei)], "{letter}");
             assert_eq!(length(&letter), expected, "{letter}");
             // A second sign never merges.
             let doubled = format!("{letter}{sign}");
             assert_eq!(
                 units(&doubled),
-                [
-                    (letter.clone(), LetterKind::Uyirmei),
-                    (sign.to_string(), LetterKind::Invalid)
-                ]
+                [(letter.clone(), LetterKind::Uyirmei), (sign.to_string(), LetterKind::Invalid)]
             );
             // A correct letter is left alone by clean.
             assert_eq!(clean(&letter), letter);

@@ -12,31 +12,17 @@ use serde_json::Value;
 use uraikal_text::{compose, decompose, graphemes, normalize_script};
 
 fn rows(name: &str) -> Vec<Value> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/metrics")
-        .join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/metrics").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).expect("JSON line"))
-        .collect()
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).expect("JSON line")).collect()
 }
 
 fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .expect("array")
-        .iter()
-        .map(|v| v.as_str().expect("string").to_string())
-        .collect()
+    value.as_array().expect("array").iter().map(|v| v.as_str().expect("string").to_string()).collect()
 }
 
 fn without_zwj(clusters: Vec<String>) -> Vec<String> {
-    clusters
-        .into_iter()
-        .map(|c| c.replace('\u{200D}', ""))
-        .filter(|c| !c.is_empty())
-        .collect()
+    clusters.into_iter().map(|c| c.replace('\u{200D}', "")).filter(|c| !c.is_empty()).collect()
 }
 
 #[test]
@@ -46,10 +32,7 @@ fn tamil_and_sinhala_clusters_equal_grapheme_kit() {
     for row in rows("graphemes.jsonl") {
         let lang = row["lang"].as_str().unwrap();
         let normalized = row["grapheme_kit_normalized"].as_str().unwrap();
-        if !matches!(lang, "ta" | "si")
-            || normalized.is_empty()
-            || row["grapheme_kit_clusters"].is_null()
-        {
+        if !matches!(lang, "ta" | "si") || normalized.is_empty() || row["grapheme_kit_clusters"].is_null() {
             continue;
         }
         total += 1;
@@ -58,12 +41,7 @@ fn tamil_and_sinhala_clusters_equal_grapheme_kit() {
             differ.push(row["id"].as_i64().unwrap());
         }
     }
-    assert_eq!(
-        differ,
-        Vec::<i64>::new(),
-        "{} of {total} rows differ",
-        differ.len()
-    );
+    assert_eq!(differ, Vec::<i64>::new(), "{} of {total} rows differ", differ.len());
 }
 
 #[test]
@@ -93,20 +71,13 @@ fn decompose_and_compose_equal_grapheme_kit_where_it_round_trips() {
             continue;
         }
         let ours = decompose(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
-        assert_eq!(
-            compose(&ours).as_deref(),
-            Ok(text),
-            "round trip of {text:?}"
-        );
+        assert_eq!(compose(&ours).as_deref(), Ok(text), "round trip of {text:?}");
         if ours != expected {
             differ.push(text.to_string());
         }
     }
     let known: Vec<String> = DECOMPOSE_DEFECTS.iter().map(|s| s.to_string()).collect();
-    assert!(
-        differ.iter().all(|t| known.contains(t)),
-        "undocumented differences: {differ:?}"
-    );
+    assert!(differ.iter().all(|t| known.contains(t)), "undocumented differences: {differ:?}");
 }
 
 #[test]
@@ -124,11 +95,8 @@ fn grapheme_kit_errors_become_answers_or_clear_errors() {
 
 fn indic_text() -> impl Strategy<Value = String> {
     let alphabet: Vec<char> =
-        "கஙசஞடணதநபமயரலவழளறனஷஸஶஹஜாிீுூெேைொோௌ்ஃஅஆஇௗக்ෙකයරශ්ාිීුෝේං\u{200D}\u{200C} a✁😀\u{0BA7}"
-            .chars()
-            .collect();
-    proptest::collection::vec(proptest::sample::select(alphabet), 0..24)
-        .prop_map(|v| v.into_iter().collect())
+        "கஙசஞடணதநபமயரலவழளறனஷஸஶஹஜாிீுூெேைொோௌ்ஃஅஆஇௗக்ෙකයරශ්ාිීුෝේං\u{200D}\u{200C} a✁😀\u{0BA7}".chars().collect();
+    proptest::collection::vec(proptest::sample::select(alphabet), 0..24).prop_map(|v| v.into_iter().collect())
 }
 
 proptest! {

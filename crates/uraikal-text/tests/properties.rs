@@ -31,10 +31,7 @@ fn reference_normalize(text: &str) -> String {
     use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
     use unicode_script::{Script, UnicodeScript};
     let nfc: String = text.nfc().collect();
-    let without_format: String = nfc
-        .chars()
-        .filter(|c| c.general_category() != GeneralCategory::Format)
-        .collect();
+    let without_format: String = nfc.chars().filter(|c| c.general_category() != GeneralCategory::Format).collect();
     let mut mapped = String::new();
     for c in without_format.chars() {
         let group = c.general_category_group();

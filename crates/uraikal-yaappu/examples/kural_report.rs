@@ -9,12 +9,20 @@ fn main() {
     let mut scans = Vec::new();
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
-        scans.push((f[0].to_string(), format!("{}\n{}", f[8], f[9]), uraikal_yaappu::scan(&format!("{}\n{}", f[8], f[9]))));
+        scans.push((
+            f[0].to_string(),
+            format!("{}\n{}", f[8], f[9]),
+            uraikal_yaappu::scan(&format!("{}\n{}", f[8], f[9])),
+        ));
     }
     let elapsed = start.elapsed();
     let valid = scans.iter().filter(|s| s.2.valid).count();
     let toggled = scans.iter().filter(|s| s.2.valid && !s.2.toggles.is_empty()).count();
-    println!("{valid}/{} valid, {toggled} of them with toggles; scanned in {:.1} ms", scans.len(), elapsed.as_secs_f64() * 1e3);
+    println!(
+        "{valid}/{} valid, {toggled} of them with toggles; scanned in {:.1} ms",
+        scans.len(),
+        elapsed.as_secs_f64() * 1e3
+    );
     for (n, text, s) in &scans {
         if !s.valid {
             println!("\n{n}: {}", text.replace('\n', " / "));

@@ -24,7 +24,15 @@ pub fn scan(text: &str) -> Scan {
     merge_weightless_words(&mut words);
     if words.is_empty() {
         problems.push("no Tamil syllable to scan".to_string());
-        return Scan { valid: false, metre: None, lines: Vec::new(), cirs: Vec::new(), talai: Vec::new(), problems, toggles: Vec::new() };
+        return Scan {
+            valid: false,
+            metre: None,
+            lines: Vec::new(),
+            cirs: Vec::new(),
+            talai: Vec::new(),
+            problems,
+            toggles: Vec::new(),
+        };
     }
 
     let options = optional_letters(&words);
@@ -48,7 +56,13 @@ fn with_problems(mut scan: Scan, mut extra: Vec<String>) -> Scan {
     scan
 }
 
-fn search(words: &[Word], options: &[(usize, usize, Optional)], size: usize, from: usize, chosen: &mut Vec<usize>) -> Option<Scan> {
+fn search(
+    words: &[Word],
+    options: &[(usize, usize, Optional)],
+    size: usize,
+    from: usize,
+    chosen: &mut Vec<usize>,
+) -> Option<Scan> {
     if chosen.len() == size {
         let result = judge(words, chosen, options);
         return result.valid.then_some(result);
@@ -85,7 +99,9 @@ fn read_words(text: &str, problems: &mut Vec<String>) -> Vec<Word> {
 }
 
 fn is_ignorable(c: char) -> bool {
-    c.is_ascii_punctuation() || c.is_ascii_digit() || matches!(c, '\u{200C}' | '\u{200D}' | '‘' | '’' | '“' | '”' | '…' | '–' | '—' | '।' | '॥')
+    c.is_ascii_punctuation()
+        || c.is_ascii_digit()
+        || matches!(c, '\u{200C}' | '\u{200D}' | '‘' | '’' | '“' | '”' | '…' | '–' | '—' | '।' | '॥')
 }
 
 /// A word with no vowel (a lone mei or ஃ) is no cir: it joins the word before it (or, first, the one after).
@@ -208,7 +224,12 @@ fn syllables(word: &[Letter], toggled: &dyn Fn(usize) -> bool) -> Vec<Syllable> 
     let mut out: Vec<Syllable> = Vec::new();
     for (i, letter) in word.iter().enumerate() {
         if carries_weight(letter, toggled(i)) {
-            out.push(Syllable { start: if out.is_empty() { 0 } else { i }, end: i + 1, kuril: letter.is_kuril() || letter.aaytham, closed: false });
+            out.push(Syllable {
+                start: if out.is_empty() { 0 } else { i },
+                end: i + 1,
+                kuril: letter.is_kuril() || letter.aaytham,
+                closed: false,
+            });
         } else if let Some(last) = out.last_mut() {
             // A mei (or a letter that carries no weight) closes the syllable before it.
             last.end = i + 1;
@@ -329,10 +350,8 @@ fn judge(words: &[Word], chosen: &[usize], options: &[(usize, usize, Optional)])
             optional: options.iter().filter(|o| o.0 == w).map(|o| (word.letters[o.1].text(), o.2)).collect(),
         });
     }
-    let talais: Vec<Talai> = cirs
-        .windows(2)
-        .map(|p| talai(class(&p[0].asai), p[1].asai.first().copied().unwrap_or(Asai::Ner)))
-        .collect();
+    let talais: Vec<Talai> =
+        cirs.windows(2).map(|p| talai(class(&p[0].asai), p[1].asai.first().copied().unwrap_or(Asai::Ner))).collect();
 
     let mut lines: Vec<usize> = Vec::new();
     for c in &cirs {
@@ -350,7 +369,11 @@ fn judge(words: &[Word], chosen: &[usize], options: &[(usize, usize, Optional)])
     for (i, &n) in lines.iter().enumerate() {
         let want = if i + 1 == lines.len() { 3 } else { 4 };
         if n != want {
-            problems.push(format!("line {} has {n} cirs; a வெண்பா line has {want}{}", i + 1, if want == 3 { " in its last line" } else { "" }));
+            problems.push(format!(
+                "line {} has {n} cirs; a வெண்பா line has {want}{}",
+                i + 1,
+                if want == 3 { " in its last line" } else { "" }
+            ));
         }
     }
     let n = cirs.len();
@@ -360,8 +383,14 @@ fn judge(words: &[Word], chosen: &[usize], options: &[(usize, usize, Optional)])
             2 => {}
             3 if c.asai[2] == Asai::Ner => {}
             3 => problems.push(format!("cir {} ({}) is {name}: a கனி cir is not allowed in a வெண்பா", i + 1, c.text)),
-            1 => problems.push(format!("cir {} ({}) is {name}, a one-asai cir, allowed only at the end", i + 1, c.text)),
-            k => problems.push(format!("cir {} ({}) has {k} asai ({name}): only two- and three-asai cirs are allowed", i + 1, c.text)),
+            1 => {
+                problems.push(format!("cir {} ({}) is {name}, a one-asai cir, allowed only at the end", i + 1, c.text))
+            }
+            k => problems.push(format!(
+                "cir {} ({}) has {k} asai ({name}): only two- and three-asai cirs are allowed",
+                i + 1,
+                c.text
+            )),
         }
     }
     for (i, t) in talais.iter().enumerate() {

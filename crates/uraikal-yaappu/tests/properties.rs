@@ -9,8 +9,8 @@ fn tamilish() -> impl Strategy<Value = String> {
     let pieces = prop::sample::select(vec![
         "க", "ங", "ச", "ஞ", "ட", "ண", "த", "ந", "ப", "ம", "ய", "ர", "ல", "வ", "ழ", "ள", "ற", "ன", "ஜ", "ஷ", "ஸ", "ஹ",
         "அ", "ஆ", "இ", "ஈ", "உ", "ஊ", "எ", "ஏ", "ஐ", "ஒ", "ஓ", "ஔ", "ஃ", "\u{0BCD}", "\u{0BBE}", "\u{0BBF}",
-        "\u{0BC0}", "\u{0BC1}", "\u{0BC2}", "\u{0BC6}", "\u{0BC7}", "\u{0BC8}", "\u{0BCA}", "\u{0BCB}", "\u{0BCC}", " ",
-        "\n", ".", "a", "1", "\u{200D}",
+        "\u{0BC0}", "\u{0BC1}", "\u{0BC2}", "\u{0BC6}", "\u{0BC7}", "\u{0BC8}", "\u{0BCA}", "\u{0BCB}", "\u{0BCC}",
+        " ", "\n", ".", "a", "1", "\u{200D}",
     ]);
     prop::collection::vec(pieces, 0..60).prop_map(|v| v.concat())
 }

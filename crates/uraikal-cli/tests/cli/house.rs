@@ -44,11 +44,29 @@ fn malformed_lattices_are_errors_with_their_column() {
 #[test]
 fn vimarsha_mode_keeps_vimarshas_reading_of_well_formed_text() {
     // Vimarsha ignores words outside braces; unbalanced braces are refused in both modes.
-    let ok = uraikal(&["oiwer", "--language", "ta", "--hypothesis", "a b", "--reference", "{a} x {b}", "--mode", "vimarsha", "--json"], "");
+    let ok = uraikal(
+        &[
+            "oiwer",
+            "--language",
+            "ta",
+            "--hypothesis",
+            "a b",
+            "--reference",
+            "{a} x {b}",
+            "--mode",
+            "vimarsha",
+            "--json",
+        ],
+        "",
+    );
     assert!(ok.status.success(), "{}", stderr(&ok));
-    let strict = uraikal(&["oiwer", "--language", "ta", "--hypothesis", "a b", "--reference", "{a} x {b}", "--mode", "uraikal"], "");
+    let strict = uraikal(
+        &["oiwer", "--language", "ta", "--hypothesis", "a b", "--reference", "{a} x {b}", "--mode", "uraikal"],
+        "",
+    );
     assert_eq!(strict.status.code(), Some(2));
-    let unbalanced = uraikal(&["oiwer", "--language", "ta", "--hypothesis", "a", "--reference", "{a | b", "--mode", "vimarsha"], "");
+    let unbalanced =
+        uraikal(&["oiwer", "--language", "ta", "--hypothesis", "a", "--reference", "{a | b", "--mode", "vimarsha"], "");
     assert_eq!(unbalanced.status.code(), Some(2));
 }
 
@@ -77,7 +95,9 @@ fn a_dash_reads_stdin() {
     let line = "{\"id\": \"1\", \"language\": \"ta\", \"hypothesis\": \"அவன் வந்தான்\", \"reference\": \"{அவன்} {வந்தான்}\"}\n";
     let out = uraikal(&["oiwer", "--input", "-"], line);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(String::from_utf8_lossy(&out.stdout).starts_with("{\"id\":\"1\",\"mode\":\"uraikal\",\"oiwer_percent\":0.0,"));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with("{\"id\":\"1\",\"mode\":\"uraikal\",\"oiwer_percent\":0.0,")
+    );
     let kural = "{\"id\": \"k1\", \"text\": \"அகர முதல எழுத்தெல்லாம் ஆதி பகவன் முதற்றே உலகு\"}\n";
     let out = uraikal(&["yaappu", "--input", "-"], kural);
     assert!(out.status.success(), "{}", stderr(&out));

@@ -6,7 +6,13 @@ use std::process::Stdio;
 
 /// stdout of a successful run, with `stdin` fed to it.
 fn run(args: &[&str], stdin: &str) -> String {
-    let mut child = crate::uraikal().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = crate::uraikal()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
@@ -29,7 +35,16 @@ fn oiwer_batch() -> String {
 
 #[test]
 fn oiwer_json() {
-    let args = ["oiwer", "--language", "ta", "--hypothesis", "நான் போய் விட்டு வந்தேன்", "--reference", "{நான்} {போயிட்டு | போய்விட்டு} {வந்தேன்}", "--json"];
+    let args = [
+        "oiwer",
+        "--language",
+        "ta",
+        "--hypothesis",
+        "நான் போய் விட்டு வந்தேன்",
+        "--reference",
+        "{நான்} {போயிட்டு | போய்விட்டு} {வந்தேன்}",
+        "--json",
+    ];
     insta::assert_snapshot!("oiwer_single_uraikal", run(&args, ""));
     insta::assert_snapshot!("oiwer_single_vimarsha", run(&[&args[..], &["--mode", "vimarsha"]].concat(), ""));
     let batch = oiwer_batch();
@@ -51,10 +66,22 @@ fn build_lattices_records() {
 #[test]
 fn metric_and_number_json() {
     insta::assert_snapshot!("evaluate_json", run(&["evaluate", "கௌரவம் வந்தது", "கெளரவம் வந்தது", "--json"], ""));
-    insta::assert_snapshot!("evaluate_json_codepoint", run(&["evaluate", "கௌரவம் வந்தது", "கெளரவம் வந்தது", "--unit", "codepoint", "--json"], ""));
-    insta::assert_snapshot!("distance_json", run(&["distance", "நிலுவை", "நிலவை", "--metric", "jaro-winkler", "--json"], ""));
-    insta::assert_snapshot!("numbers_to_words_json", run(&["numbers", "to-words", "2300", "--register", "written", "--json"], ""));
-    insta::assert_snapshot!("numbers_to_numerals_json", run(&["numbers", "to-numerals", "2024", "--style", "positional", "--json"], ""));
+    insta::assert_snapshot!(
+        "evaluate_json_codepoint",
+        run(&["evaluate", "கௌரவம் வந்தது", "கெளரவம் வந்தது", "--unit", "codepoint", "--json"], "")
+    );
+    insta::assert_snapshot!(
+        "distance_json",
+        run(&["distance", "நிலுவை", "நிலவை", "--metric", "jaro-winkler", "--json"], "")
+    );
+    insta::assert_snapshot!(
+        "numbers_to_words_json",
+        run(&["numbers", "to-words", "2300", "--register", "written", "--json"], "")
+    );
+    insta::assert_snapshot!(
+        "numbers_to_numerals_json",
+        run(&["numbers", "to-numerals", "2024", "--style", "positional", "--json"], "")
+    );
     insta::assert_snapshot!("tn_json", run(&["tn", "--json", "-"], "விலை ₹250\n"));
     insta::assert_snapshot!("version_json", run(&["version", "--json"], ""));
 }

@@ -7,10 +7,7 @@ use std::process::Output;
 use serde_json::Value;
 
 fn uraikal(args: &[&str]) -> Output {
-    crate::uraikal()
-        .args(args)
-        .output()
-        .unwrap()
+    crate::uraikal().args(args).output().unwrap()
 }
 
 fn stderr(output: &Output) -> String {
@@ -42,10 +39,7 @@ fn single_utterance_json_has_the_contract_keys() {
     assert_eq!(json["oiwer_percent"], 20.0);
     assert_eq!(json["deletions"], 1);
     assert_eq!(json["reference_words"], 5);
-    assert_eq!(
-        json["operations"],
-        serde_json::json!(["c", "d", "c", "c", "c"])
-    );
+    assert_eq!(json["operations"], serde_json::json!(["c", "d", "c", "c", "c"]));
     assert_eq!(json["hypothesis_alignment"][1], "");
     assert_eq!(json["reference_alignment"][1], "நேற்று");
     for key in ["insertions", "substitutions"] {
@@ -68,24 +62,12 @@ fn batch_writes_one_result_per_record() {
     );
     let out = uraikal(&["oiwer", "--input", &input, "--mode", "vimarsha"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let rows: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let rows: Vec<Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(rows.len(), 2);
-    assert_eq!(
-        (rows[0]["id"].clone(), rows[0]["oiwer_percent"].clone()),
-        (Value::from("a"), Value::from(0.0))
-    );
-    assert_eq!(
-        (rows[1]["id"].clone(), rows[1]["oiwer_percent"].clone()),
-        (Value::from(2), Value::from(50.0))
-    );
-    assert!(
-        stderr(&out).contains("corpus OIWER 25.00%"),
-        "{}",
-        stderr(&out)
-    );
+    assert_eq!((rows[0]["id"].clone(), rows[0]["oiwer_percent"].clone()), (Value::from("a"), Value::from(0.0)));
+    assert_eq!((rows[1]["id"].clone(), rows[1]["oiwer_percent"].clone()), (Value::from(2), Value::from(50.0)));
+    assert!(stderr(&out).contains("corpus OIWER 25.00%"), "{}", stderr(&out));
 }
 
 #[test]
@@ -93,36 +75,18 @@ fn batch_errors_name_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let good = r#"{"id": "a", "language": "ta", "hypothesis": "அவன்", "reference": [["அவன்"]]}"#;
     let cases = [
-        (
-            r#"{"id": "b", "language": "english", "hypothesis": "x", "reference": [["x"]]}"#,
-            "unsupported language",
-        ),
-        (
-            r#"{"id": "b", "language": "ta", "hypothesis": "x", "reference": []}"#,
-            "no non-empty variants",
-        ),
-        (
-            r#"{"id": "b", "language": "ta", "hypothesis": "x", "reference": [[10]]}"#,
-            "must be a string",
-        ),
-        (
-            r#"{"id": "b", "language": "ta", "hypothesis": "x", "reference": 5}"#,
-            "must be a list",
-        ),
-        (
-            r#"{"id": "b", "language": "ta", "hypothesis": "x"#,
-            "invalid JSON",
-        ),
+        (r#"{"id": "b", "language": "english", "hypothesis": "x", "reference": [["x"]]}"#, "unsupported language"),
+        (r#"{"id": "b", "language": "ta", "hypothesis": "x", "reference": []}"#, "no non-empty variants"),
+        (r#"{"id": "b", "language": "ta", "hypothesis": "x", "reference": [[10]]}"#, "must be a string"),
+        (r#"{"id": "b", "language": "ta", "hypothesis": "x", "reference": 5}"#, "must be a list"),
+        (r#"{"id": "b", "language": "ta", "hypothesis": "x"#, "invalid JSON"),
     ];
     for (bad, expected) in cases {
         let input = write(dir.path(), "bad.jsonl", &format!("{good}\n{bad}\n"));
         let out = uraikal(&["oiwer", "--input", &input]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
         let err = stderr(&out);
-        assert!(
-            err.contains("bad.jsonl:2:") && err.contains(expected),
-            "{bad}: {err}"
-        );
+        assert!(err.contains("bad.jsonl:2:") && err.contains(expected), "{bad}: {err}");
         assert!(!err.contains("panicked"), "{err}");
         assert!(out.stdout.is_empty(), "no partial output on error");
     }
@@ -133,11 +97,7 @@ fn single_utterance_bad_input_is_a_clear_error() {
     for (language, reference, expected) in [
         ("tam", "{அவன்}", "unsupported language"),
         ("ta", "[]", "no non-empty variants"),
-        (
-            "ta",
-            "[[\"அவன்\", 3]]",
-            "reference variant in group 0 must be a string",
-        ),
+        ("ta", "[[\"அவன்\", 3]]", "reference variant in group 0 must be a string"),
         ("ta", "{ . | , }", "no non-empty variants"),
     ] {
         let out = uraikal(&[
@@ -186,22 +146,10 @@ fn build_lattices_errors_name_the_line_and_leave_no_file() {
         ("[1, 2]", "expected a JSON object"),
         ("[1, 2", "invalid JSON: EOF while parsing a list"),
         ("{\"id\": ", "invalid JSON"),
-        (
-            r#"{"id": "b", "x_transcription": "அவன்"}"#,
-            "missing language/lang",
-        ),
-        (
-            r#"{"id": "b", "lang": "ta", "reference_transcription": "அவன்"}"#,
-            "no *_transcription fields",
-        ),
-        (
-            r#"{"id": "b", "lang": "english", "x_transcription": "x"}"#,
-            "unsupported language",
-        ),
-        (
-            r#"{"id": "b", "lang": "ta", "x_transcription": " . ", "y_transcription": "!"}"#,
-            "at least one non-empty",
-        ),
+        (r#"{"id": "b", "x_transcription": "அவன்"}"#, "missing language/lang"),
+        (r#"{"id": "b", "lang": "ta", "reference_transcription": "அவன்"}"#, "no *_transcription fields"),
+        (r#"{"id": "b", "lang": "english", "x_transcription": "x"}"#, "unsupported language"),
+        (r#"{"id": "b", "lang": "ta", "x_transcription": " . ", "y_transcription": "!"}"#, "at least one non-empty"),
     ];
     for (bad, expected) in cases {
         let input = write(dir.path(), "in.jsonl", &format!("{good}\n\n{bad}\n"));
@@ -209,10 +157,7 @@ fn build_lattices_errors_name_the_line_and_leave_no_file() {
         let out = uraikal(&["build-lattices", &input, out_path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
         let err = stderr(&out);
-        assert!(
-            err.contains("in.jsonl:3:") && err.contains(expected),
-            "{bad}: {err}"
-        );
+        assert!(err.contains("in.jsonl:3:") && err.contains(expected), "{bad}: {err}");
         assert!(!out_path.exists(), "no partial output for {bad}");
     }
     // A good file already in place stays as it was, and the temporary file is gone (the output is written
@@ -225,7 +170,8 @@ fn build_lattices_errors_name_the_line_and_leave_no_file() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("in.jsonl:501:"), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&out_path).unwrap(), "old\n");
-    let mut names: Vec<String> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
     assert_eq!(names, ["in.jsonl", "out.jsonl"]);
 }

@@ -15,7 +15,10 @@ fn fixture() -> String {
 #[test]
 fn d4_writes_passages_and_meta_under_data() {
     let work = tempfile::tempdir().unwrap();
-    let out = uraikal(work.path(), &["prep", "d4", "--parquet", &fixture(), "--slice", "D4.kural", "--n", "5", "--seed", "3"]);
+    let out = uraikal(
+        work.path(),
+        &["prep", "d4", "--parquet", &fixture(), "--slice", "D4.kural", "--n", "5", "--seed", "3"],
+    );
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = std::fs::read_to_string(work.path().join("data/d4_D4.kural.jsonl")).unwrap();
     assert_eq!(text.lines().count(), 5);

@@ -11,9 +11,7 @@ fn uraikal() -> Command {
 /// The README section of the text area.
 fn readme_section() -> String {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).expect("README.md");
-    let start = readme
-        .find("<!-- --- area: text (issue 2) --- -->")
-        .expect("text marker in README.md");
+    let start = readme.find("<!-- --- area: text (issue 2) --- -->").expect("text marker in README.md");
     let rest = &readme[start + 1..];
     let end = rest.find("<!-- --- area:").unwrap_or(rest.len());
     rest[..end].to_string()
@@ -52,10 +50,7 @@ fn words(line: &str) -> Vec<String> {
 #[test]
 fn readme_examples_run_as_written() {
     let section = readme_section();
-    let block_start = section
-        .find("```sh\n")
-        .expect("a sh block in the README's text section")
-        + 6;
+    let block_start = section.find("```sh\n").expect("a sh block in the README's text section") + 6;
     let block = &section[block_start..];
     let block = &block[..block.find("```").expect("closed sh block")];
     let mut examples: Vec<(String, String)> = Vec::new();
@@ -72,23 +67,14 @@ fn readme_examples_run_as_written() {
         let args = words(&command);
         assert_eq!(args[0], "uraikal");
         let output = uraikal().args(&args[1..]).output().unwrap();
-        assert!(
-            output.status.success(),
-            "{command}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        assert!(output.status.success(), "{command}: {}", String::from_utf8_lossy(&output.stderr));
         assert_eq!(String::from_utf8(output.stdout).unwrap(), expected, "{command}");
     }
 }
 
 fn with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut child = uraikal()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        uraikal().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
@@ -110,9 +96,6 @@ fn invalid_utf8_on_stdin_is_exit_2_naming_the_offset() {
         let output = with_stdin(&["text", command], b"ok \xff\xfe bad");
         assert_eq!(output.status.code(), Some(2), "{command}");
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            stderr.contains("offset 3") && !stderr.contains("panick"),
-            "{command}: {stderr}"
-        );
+        assert!(stderr.contains("offset 3") && !stderr.contains("panick"), "{command}: {stderr}");
     }
 }

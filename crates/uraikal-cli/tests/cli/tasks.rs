@@ -5,10 +5,7 @@ use std::path::Path;
 use std::process::Output;
 
 fn uraikal(args: &[&str]) -> Output {
-    super::uraikal()
-        .args(args)
-        .output()
-        .expect("run uraikal")
+    super::uraikal().args(args).output().expect("run uraikal")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -17,17 +14,7 @@ fn text(bytes: &[u8]) -> String {
 
 fn generate(dir: &Path, family: &str, n: &str, extra: &[&str]) -> String {
     let out = dir.join(format!("{family}.jsonl"));
-    let mut args = vec![
-        "tasks",
-        "generate",
-        family,
-        "--n",
-        n,
-        "--seed",
-        "7",
-        "--out",
-        out.to_str().unwrap(),
-    ];
+    let mut args = vec!["tasks", "generate", family, "--n", n, "--seed", "7", "--out", out.to_str().unwrap()];
     args.extend_from_slice(extra);
     let output = uraikal(&args);
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -40,9 +27,7 @@ fn list_names_at_least_fifteen_families() {
     assert!(output.status.success());
     let list: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
     assert!(list.len() >= 15);
-    assert!(list
-        .iter()
-        .all(|f| f["name"].is_string() && f["accepts"].is_string()));
+    assert!(list.iter().all(|f| f["name"].is_string() && f["accepts"].is_string()));
     let table = text(&uraikal(&["tasks", "list"]).stdout);
     assert!(table.contains("letters.count") && table.contains("numerals.read"));
 }
@@ -56,16 +41,10 @@ fn generate_is_deterministic_and_scores_its_own_answers_one() {
     assert_eq!(a.lines().count(), 50);
     // The fields in the documented order.
     let first = a.lines().next().unwrap();
-    let at: Vec<usize> = [
-        "\"id\":",
-        "\"family\":",
-        "\"question\":",
-        "\"answer\":",
-        "\"metadata\":",
-    ]
-    .iter()
-    .map(|k| first.find(k).unwrap())
-    .collect();
+    let at: Vec<usize> = ["\"id\":", "\"family\":", "\"question\":", "\"answer\":", "\"metadata\":"]
+        .iter()
+        .map(|k| first.find(k).unwrap())
+        .collect();
     assert!(at.windows(2).all(|p| p[0] < p[1]), "{first}");
     // The first 10 entries of a run of 50 are the run of 10.
     assert!(a.starts_with(&ten));
@@ -85,33 +64,16 @@ fn generate_is_deterministic_and_scores_its_own_answers_one() {
         lines.push('\n');
     }
     std::fs::write(&answers, lines).unwrap();
-    let output = uraikal(&[
-        "tasks",
-        "score",
-        tasks.to_str().unwrap(),
-        answers.to_str().unwrap(),
-        "--json",
-    ]);
+    let output = uraikal(&["tasks", "score", tasks.to_str().unwrap(), answers.to_str().unwrap(), "--json"]);
     assert!(output.status.success(), "{}", text(&output.stderr));
-    let rows: Vec<serde_json::Value> = text(&output.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let rows: Vec<serde_json::Value> = text(&output.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(rows.len(), 51);
     let ones = rows[..50].iter().filter(|r| r["score"] == 1.0).count();
     assert!(ones >= 25, "{ones}");
     assert_eq!(rows[50]["family"], "letters.lengths");
     assert_eq!(rows[50]["entries"], 50);
     assert_eq!(rows[50]["answered"], 38);
-    let table = text(
-        &uraikal(&[
-            "tasks",
-            "score",
-            tasks.to_str().unwrap(),
-            answers.to_str().unwrap(),
-        ])
-        .stdout,
-    );
+    let table = text(&uraikal(&["tasks", "score", tasks.to_str().unwrap(), answers.to_str().unwrap()]).stdout);
     assert!(table.contains("letters.lengths") && table.contains("mean"));
 }
 
@@ -120,19 +82,11 @@ fn difficulty_language_and_config() {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("config.json");
     std::fs::write(&config, r#"{"difficulty": "easy", "max_number": 50}"#).unwrap();
-    let a = generate(
-        dir.path(),
-        "numbers.written",
-        "40",
-        &["--config", config.to_str().unwrap(), "--lang", "en"],
-    );
+    let a = generate(dir.path(), "numbers.written", "40", &["--config", config.to_str().unwrap(), "--lang", "en"]);
     for line in a.lines() {
         let e: serde_json::Value = serde_json::from_str(line).unwrap();
         assert!(e["metadata"]["number"].as_u64().unwrap() <= 50);
-        assert!(e["question"]
-            .as_str()
-            .unwrap()
-            .starts_with("Write this number"));
+        assert!(e["question"].as_str().unwrap().starts_with("Write this number"));
     }
     // A misspelt knob is an error naming the file.
     std::fs::write(&config, r#"{"dificulty": "easy"}"#).unwrap();
@@ -147,11 +101,7 @@ fn difficulty_language_and_config() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        text(&output.stderr).contains("config.json"),
-        "{}",
-        text(&output.stderr)
-    );
+    assert!(text(&output.stderr).contains("config.json"), "{}", text(&output.stderr));
     assert!(!out.exists());
 }
 
@@ -159,21 +109,10 @@ fn difficulty_language_and_config() {
 fn bad_input_exits_two_naming_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("never.jsonl");
-    let output = uraikal(&[
-        "tasks",
-        "generate",
-        "no.such.family",
-        "--n",
-        "3",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = uraikal(&["tasks", "generate", "no.such.family", "--n", "3", "--out", out.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
     let err = text(&output.stderr);
-    assert!(
-        err.contains("no.such.family") && err.contains("numbers.spoken") && !err.contains("panick"),
-        "{err}"
-    );
+    assert!(err.contains("no.such.family") && err.contains("numbers.spoken") && !err.contains("panick"), "{err}");
     assert!(!out.exists());
 
     generate(dir.path(), "numbers.spoken", "3", &[]);
@@ -202,16 +141,7 @@ fn bad_input_exits_two_naming_file_and_line() {
         .replace("\"family\":\"numbers.spoken\"", "\"family\":\"no.such\"");
     std::fs::write(&bad_tasks, format!("{line}\n")).unwrap();
     std::fs::write(&answers, "").unwrap();
-    let output = uraikal(&[
-        "tasks",
-        "score",
-        bad_tasks.to_str().unwrap(),
-        answers.to_str().unwrap(),
-    ]);
+    let output = uraikal(&["tasks", "score", bad_tasks.to_str().unwrap(), answers.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        text(&output.stderr).contains("bad_tasks.jsonl:1"),
-        "{}",
-        text(&output.stderr)
-    );
+    assert!(text(&output.stderr).contains("bad_tasks.jsonl:1"), "{}", text(&output.stderr));
 }

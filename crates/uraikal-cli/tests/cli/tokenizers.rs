@@ -7,10 +7,7 @@ use std::process::Output;
 use serde_json::Value;
 
 fn uraikal(args: &[&str]) -> Output {
-    crate::uraikal()
-        .args(args)
-        .output()
-        .expect("runs")
+    crate::uraikal().args(args).output().expect("runs")
 }
 
 /// A file of uraikal-d4's bundled data (its data/ folder: the tokenizers and the Kural passages).
@@ -33,55 +30,19 @@ fn measures_skips_the_broken_one_and_writes_the_results() {
     let data = kurals(dir.path(), 40);
     let broken = dir.path().join("broken");
     std::fs::create_dir(&broken).unwrap();
-    std::fs::write(
-        broken.join("tokenizer.json"),
-        "{\"version\": \"1.0\", \"model\": ",
-    )
-    .unwrap();
+    std::fs::write(broken.join("tokenizer.json"), "{\"version\": \"1.0\", \"model\": ").unwrap();
     let out = dir.path().join("results/d4.json");
     let whisper = d4_data("tokenizers/whisper-multilingual");
     let bert = d4_data("tokenizers/bert-uncased-minilm/tokenizer.json");
-    let args = [
-        "tokenizers",
-        "--data",
-        data.to_str().unwrap(),
-        "--tokenizer",
-        &whisper,
-        "--tokenizer",
-        &bert,
-    ];
-    let more = [
-        "--tokenizer",
-        broken.to_str().unwrap(),
-        "--grapheme-safe",
-        "--out",
-        out.to_str().unwrap(),
-    ];
+    let args = ["tokenizers", "--data", data.to_str().unwrap(), "--tokenizer", &whisper, "--tokenizer", &bert];
+    let more = ["--tokenizer", broken.to_str().unwrap(), "--grapheme-safe", "--out", out.to_str().unwrap()];
     let output = uraikal(&[&args[..], &more[..]].concat());
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let table: Vec<&str> = stdout.lines().collect();
-    assert!(
-        table[0].starts_with("tokenizer") && table[0].contains("by pre-tok"),
-        "{stdout}"
-    );
-    let rows: Vec<&str> = table[2..]
-        .iter()
-        .map(|l| l.split_whitespace().next().unwrap())
-        .collect();
-    assert_eq!(
-        rows,
-        [
-            "whisper-multilingual",
-            "whisper-multilingual+grapheme-safe",
-            "bert-uncased-minilm",
-            "skipped"
-        ]
-    );
+    assert!(table[0].starts_with("tokenizer") && table[0].contains("by pre-tok"), "{stdout}");
+    let rows: Vec<&str> = table[2..].iter().map(|l| l.split_whitespace().next().unwrap()).collect();
+    assert_eq!(rows, ["whisper-multilingual", "whisper-multilingual+grapheme-safe", "bert-uncased-minilm", "skipped"]);
     assert!(table[5].contains("not a valid tokenizer.json"), "{stdout}");
 
     let report: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
@@ -111,16 +72,8 @@ fn bad_passage_files_name_file_and_line_and_write_nothing() {
     let out = dir.path().join("d4.json");
     let bert = d4_data("tokenizers/bert-uncased-minilm");
     for (name, content, expected) in [
-        (
-            "d4_broken.jsonl",
-            "{\"id\": 1, \"text\": \"அ\"}\n{\"id\": 2, \"text\": \n",
-            "d4_broken.jsonl:2",
-        ),
-        (
-            "d4_notext.jsonl",
-            "{\"id\": 1, \"text\": \"அ\"}\n\n{\"id\": 2}\n",
-            "d4_notext.jsonl:3",
-        ),
+        ("d4_broken.jsonl", "{\"id\": 1, \"text\": \"அ\"}\n{\"id\": 2, \"text\": \n", "d4_broken.jsonl:2"),
+        ("d4_notext.jsonl", "{\"id\": 1, \"text\": \"அ\"}\n\n{\"id\": 2}\n", "d4_notext.jsonl:3"),
         (
             "d4_twice.jsonl",
             "{\"id\": 1, \"text\": \"அ\"}\n{\"id\": 1, \"text\": \"ஆ\"}\n",
@@ -141,10 +94,7 @@ fn bad_passage_files_name_file_and_line_and_write_nothing() {
         ]);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
-        assert!(
-            stderr.contains(expected) && !stderr.contains("panick"),
-            "{name}: {stderr}"
-        );
+        assert!(stderr.contains(expected) && !stderr.contains("panick"), "{name}: {stderr}");
         assert!(!out.exists());
     }
 }
@@ -155,41 +105,18 @@ fn patch_pretok_writes_a_grapheme_safe_copy_and_refuses_safe_ones() {
     let data = kurals(dir.path(), 10);
     let patched = dir.path().join("patched/tokenizer.json.gz");
     let whisper = d4_data("tokenizers/whisper-gpt2/tokenizer.json.gz");
-    let output = uraikal(&[
-        "tokenizers",
-        "patch-pretok",
-        &whisper,
-        patched.to_str().unwrap(),
-    ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let output = uraikal(&[
-        "tokenizers",
-        "--data",
-        data.to_str().unwrap(),
-        "--tokenizer",
-        patched.to_str().unwrap(),
-        "--json",
-    ]);
+    let output = uraikal(&["tokenizers", "patch-pretok", &whisper, patched.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let output =
+        uraikal(&["tokenizers", "--data", data.to_str().unwrap(), "--tokenizer", patched.to_str().unwrap(), "--json"]);
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["results"][0]["tokenizer"], "patched");
     assert_eq!(report["results"][0]["by_pretok"].as_f64(), Some(0.0));
-    assert!(
-        report["results"][0]["letter_cut"].as_f64().unwrap() > 0.9,
-        "byte-level BPE still cuts letters"
-    );
+    assert!(report["results"][0]["letter_cut"].as_f64().unwrap() > 0.9, "byte-level BPE still cuts letters");
 
     let not_needed = dir.path().join("bert.json");
     let bert = d4_data("tokenizers/bert-uncased-minilm/tokenizer.json");
-    let output = uraikal(&[
-        "tokenizers",
-        "patch-pretok",
-        &bert,
-        not_needed.to_str().unwrap(),
-    ]);
+    let output = uraikal(&["tokenizers", "patch-pretok", &bert, not_needed.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("no letter regex to rewrite"));
     assert!(!not_needed.exists());
@@ -215,10 +142,6 @@ fn the_table_reads_as_it_should() {
         &bert,
         "--grapheme-safe",
     ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     insta::assert_snapshot!(String::from_utf8(output.stdout).unwrap());
 }

@@ -7,11 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 fn uraikal(args: &[&str], cwd: &Path) -> Output {
-    crate::uraikal()
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .unwrap()
+    crate::uraikal().args(args).current_dir(cwd).output().unwrap()
 }
 
 fn stderr(output: &Output) -> String {
@@ -19,36 +15,19 @@ fn stderr(output: &Output) -> String {
 }
 
 fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/audio")
-        .join(name)
-        .display()
-        .to_string()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/audio").join(name).display().to_string()
 }
 
 /// A manifest of the espeak-ng clips in three formats, with their sentences as references.
 fn write_manifest(dir: &Path) -> PathBuf {
     let rows = [
-        (
-            "kural_0001",
-            fixture("kural_0001_44k_stereo.mp3"),
-            "அகர முதல எழுத்தெல்லாம் ஆதி பகவன் முதற்றே உலகு.",
-        ),
-        (
-            "prose_0001",
-            fixture("prose_0001.wav"),
-            "இன்று காலை பத்து மணிக்கு சென்னையில் மழை பெய்தது.",
-        ),
-        (
-            "num_0001",
-            fixture("num_0001.wav"),
-            "இந்த புத்தகத்தின் விலை இருநூற்று ஐம்பது ரூபாய்.",
-        ),
+        ("kural_0001", fixture("kural_0001_44k_stereo.mp3"), "அகர முதல எழுத்தெல்லாம் ஆதி பகவன் முதற்றே உலகு."),
+        ("prose_0001", fixture("prose_0001.wav"), "இன்று காலை பத்து மணிக்கு சென்னையில் மழை பெய்தது."),
+        ("num_0001", fixture("num_0001.wav"), "இந்த புத்தகத்தின் விலை இருநூற்று ஐம்பது ரூபாய்."),
     ];
     let mut text = String::new();
     for (id, audio, sentence) in rows {
-        let row =
-            serde_json::json!({ "id": id, "audio": audio, "text": sentence, "slice": "espeak" });
+        let row = serde_json::json!({ "id": id, "audio": audio, "text": sentence, "slice": "espeak" });
         text.push_str(&format!("{row}\n"));
     }
     let path = dir.join("a1_espeak.jsonl");
@@ -58,11 +37,7 @@ fn write_manifest(dir: &Path) -> PathBuf {
 
 #[cfg_attr(not(feature = "whisper"), allow(dead_code))]
 fn lines(path: &Path) -> Vec<serde_json::Value> {
-    fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    fs::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
 #[test]
@@ -74,42 +49,21 @@ fn merge_hyps_reports_gaps_and_duplicates() {
         "{\"id\":\"num_0001\",\"hyp\":\"b\"}\n{\"id\":\"kural_0001\",\"hyp\":\"a\"}\n",
     )
     .unwrap();
-    fs::write(
-        dir.path().join("s2.jsonl"),
-        "{\"id\":\"kural_0001\",\"hyp\":\"a\"}\n",
-    )
-    .unwrap();
+    fs::write(dir.path().join("s2.jsonl"), "{\"id\":\"kural_0001\",\"hyp\":\"a\"}\n").unwrap();
     let out = uraikal(
-        &[
-            "merge-hyps",
-            "s1.jsonl",
-            "s2.jsonl",
-            "--out",
-            "all.jsonl",
-            "--manifest",
-            manifest.to_str().unwrap(),
-        ],
+        &["merge-hyps", "s1.jsonl", "s2.jsonl", "--out", "all.jsonl", "--manifest", manifest.to_str().unwrap()],
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let err = stderr(&out);
-    assert!(
-        err.contains("1 manifest ids have no hypothesis") && err.contains("\"prose_0001\""),
-        "{err}"
-    );
-    assert!(
-        err.contains("duplicate (same hypothesis) for id \"kural_0001\" at s1.jsonl:2, s2.jsonl:1"),
-        "{err}"
-    );
+    assert!(err.contains("1 manifest ids have no hypothesis") && err.contains("\"prose_0001\""), "{err}");
+    assert!(err.contains("duplicate (same hypothesis) for id \"kural_0001\" at s1.jsonl:2, s2.jsonl:1"), "{err}");
     assert_eq!(
         fs::read_to_string(dir.path().join("all.jsonl")).unwrap(),
         "{\"id\":\"kural_0001\",\"hyp\":\"a\"}\n{\"id\":\"num_0001\",\"hyp\":\"b\"}\n",
         "manifest order"
     );
-    let out = uraikal(
-        &["merge-hyps", "s1.jsonl", "--out", "one.jsonl"],
-        dir.path(),
-    );
+    let out = uraikal(&["merge-hyps", "s1.jsonl", "--out", "one.jsonl"], dir.path());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
@@ -119,27 +73,12 @@ fn without_whisper_transcribe_says_how_to_enable_it() {
     let dir = tempfile::tempdir().unwrap();
     let manifest = write_manifest(dir.path());
     let out = uraikal(
-        &[
-            "transcribe",
-            "--manifest",
-            manifest.to_str().unwrap(),
-            "--model",
-            "m.bin",
-            "--out",
-            "hyps/x.jsonl",
-        ],
+        &["transcribe", "--manifest", manifest.to_str().unwrap(), "--model", "m.bin", "--out", "hyps/x.jsonl"],
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("--features whisper"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(
-        !dir.path().join("hyps").exists(),
-        "no output without a model"
-    );
+    assert!(stderr(&out).contains("--features whisper"), "{}", stderr(&out));
+    assert!(!dir.path().join("hyps").exists(), "no output without a model");
 }
 
 #[cfg(feature = "whisper")]
@@ -161,15 +100,7 @@ mod whisper {
     }
 
     fn transcribe(dir: &Path, manifest: &Path, model: &str, out: &str, extra: &[&str]) -> Output {
-        let mut args = vec![
-            "transcribe",
-            "--manifest",
-            manifest.to_str().unwrap(),
-            "--model",
-            model,
-            "--out",
-            out,
-        ];
+        let mut args = vec!["transcribe", "--manifest", manifest.to_str().unwrap(), "--model", model, "--out", out];
         args.extend_from_slice(&["--threads", "2"]);
         args.extend_from_slice(extra);
         uraikal(&args, dir)
@@ -205,48 +136,21 @@ mod whisper {
 
         // An interrupted run: two lines and a cut third. The rerun repairs it and does only the third.
         let kept: Vec<&str> = all.lines().take(2).collect();
-        fs::write(
-            d.join("hyps/all.jsonl"),
-            format!("{}\n{{\"id\": \"num_0", kept.join("\n")),
-        )
-        .unwrap();
+        fs::write(d.join("hyps/all.jsonl"), format!("{}\n{{\"id\": \"num_0", kept.join("\n"))).unwrap();
         let out = transcribe(d, &manifest, &model, "hyps/all.jsonl", &[]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        assert!(
-            stderr(&out).contains("removed a partial line"),
-            "{}",
-            stderr(&out)
-        );
+        assert!(stderr(&out).contains("removed a partial line"), "{}", stderr(&out));
         assert_eq!(fs::read_to_string(d.join("hyps/all.jsonl")).unwrap(), all);
         let meta = sidecar(&d.join("hyps/all.meta.json"));
-        assert_eq!(
-            (
-                meta["this_run"]["utterances"].as_u64(),
-                meta["total"]["utterances"].as_u64()
-            ),
-            (Some(1), Some(4))
-        );
+        assert_eq!((meta["this_run"]["utterances"].as_u64(), meta["total"]["utterances"].as_u64()), (Some(1), Some(4)));
 
         // A finished file is never redone, and other settings may not be mixed into it.
         let out = transcribe(d, &manifest, &model, "hyps/all.jsonl", &[]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        assert_eq!(
-            sidecar(&d.join("hyps/all.meta.json"))["this_run"]["utterances"],
-            0
-        );
-        let out = transcribe(
-            d,
-            &manifest,
-            &model,
-            "hyps/all.jsonl",
-            &["--beam-size", "4"],
-        );
+        assert_eq!(sidecar(&d.join("hyps/all.meta.json"))["this_run"]["utterances"], 0);
+        let out = transcribe(d, &manifest, &model, "hyps/all.jsonl", &["--beam-size", "4"]);
         assert_eq!(out.status.code(), Some(2));
-        assert!(
-            stderr(&out).contains("was written with other settings"),
-            "{}",
-            stderr(&out)
-        );
+        assert!(stderr(&out).contains("was written with other settings"), "{}", stderr(&out));
 
         // Two shards, merged, give the same file as the whole run.
         for shard in ["1/2", "2/2"] {
@@ -269,10 +173,7 @@ mod whisper {
             d,
         );
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        assert_eq!(
-            fs::read_to_string(d.join("hyps/merged.jsonl")).unwrap(),
-            all
-        );
+        assert_eq!(fs::read_to_string(d.join("hyps/merged.jsonl")).unwrap(), all);
 
         // The file scores.
         let out = uraikal(
@@ -298,22 +199,13 @@ mod whisper {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         fs::write(d.join("notes.mp3"), "not audio\n".repeat(50)).unwrap();
-        fs::write(
-            d.join("m.jsonl"),
-            "{\"id\":\"bad\",\"audio\":\"notes.mp3\",\"text\":\"ஒன்று\",\"slice\":\"x\"}\n",
-        )
-        .unwrap();
+        fs::write(d.join("m.jsonl"), "{\"id\":\"bad\",\"audio\":\"notes.mp3\",\"text\":\"ஒன்று\",\"slice\":\"x\"}\n")
+            .unwrap();
         let out = transcribe(d, &d.join("m.jsonl"), &model, "h.jsonl", &[]);
         assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
         let err = stderr(&out);
-        assert!(
-            err.contains("skipped \"bad\"") && err.contains("notes.mp3: unsupported audio"),
-            "{err}"
-        );
-        assert!(
-            err.contains("1 of 1 utterances could not be transcribed"),
-            "{err}"
-        );
+        assert!(err.contains("skipped \"bad\"") && err.contains("notes.mp3: unsupported audio"), "{err}");
+        assert!(err.contains("1 of 1 utterances could not be transcribed"), "{err}");
         assert_eq!(fs::read_to_string(d.join("h.jsonl")).unwrap(), "");
         assert_eq!(sidecar(&d.join("h.meta.json"))["failures"][0]["id"], "bad");
     }
@@ -326,23 +218,11 @@ mod whisper {
         fs::write(d.join("fake.bin"), "not a model").unwrap();
         let out = transcribe(d, &manifest, "fake.bin", "h.jsonl", &[]);
         assert_eq!(out.status.code(), Some(2));
-        assert!(
-            stderr(&out).contains("fake.bin: not a loadable ggml Whisper model"),
-            "{}",
-            stderr(&out)
-        );
+        assert!(stderr(&out).contains("fake.bin: not a loadable ggml Whisper model"), "{}", stderr(&out));
         let out = transcribe(d, &manifest, "absent.bin", "h.jsonl", &[]);
-        assert!(
-            stderr(&out).contains("absent.bin: model file not found"),
-            "{}",
-            stderr(&out)
-        );
+        assert!(stderr(&out).contains("absent.bin: model file not found"), "{}", stderr(&out));
         let out = transcribe(d, &manifest, "fake.bin", "h.jsonl", &["--language", "xx"]);
-        assert!(
-            stderr(&out).contains("\"xx\" is not a Whisper language code"),
-            "{}",
-            stderr(&out)
-        );
+        assert!(stderr(&out).contains("\"xx\" is not a Whisper language code"), "{}", stderr(&out));
     }
 
     /// Needs real weights: runs only when URAIKAL_WHISPER_MODEL points at a multilingual ggml model.
@@ -361,11 +241,7 @@ mod whisper {
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         for row in lines(&dir.path().join("h.jsonl")) {
             let hyp = row["hyp"].as_str().unwrap();
-            assert!(
-                uraikal_text::tamil_share(hyp) > 0.5,
-                "{}: {hyp:?} is not Tamil",
-                row["id"]
-            );
+            assert!(uraikal_text::tamil_share(hyp) > 0.5, "{}: {hyp:?} is not Tamil", row["id"]);
         }
     }
 }

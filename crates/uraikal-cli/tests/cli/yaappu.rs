@@ -30,7 +30,8 @@ fn batch_keeps_ids_and_order() {
     std::fs::write(&input, rows.iter().map(|r| r.to_string() + "\n").collect::<String>()).unwrap();
     let out = uraikal(&["yaappu", "--input", input.to_str().unwrap()]);
     assert!(out.status.success());
-    let lines: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 2);
     assert_eq!((lines[0]["id"].clone(), lines[0]["valid"].clone()), (Value::from(1), Value::from(true)));
     assert_eq!(lines[1]["id"], "x");

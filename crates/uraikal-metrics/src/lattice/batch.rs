@@ -132,7 +132,8 @@ fn in_order<C: Send + Default + Copy>(
 /// Scores every line of an OIWER batch (SPEC L6).
 pub fn oiwer_lines(lines: &[(usize, &[u8])], defaults: Defaults) -> Result<OiwerBatch, LineError> {
     let add = |a: (usize, usize), b: (usize, usize)| (a.0 + b.0, a.1 + b.1);
-    let (records, (errors, reference_words)) = in_order(lines, OIWER_CHUNK, add, |json, out| oiwer_line(json, defaults, out))?;
+    let (records, (errors, reference_words)) =
+        in_order(lines, OIWER_CHUNK, add, |json, out| oiwer_line(json, defaults, out))?;
     Ok(OiwerBatch { records, utterances: lines.len(), errors, reference_words })
 }
 
@@ -307,10 +308,11 @@ pub fn build_line(json: &[u8], defaults: Defaults, out: &mut Vec<u8>) -> Result<
     let json = utf8(json)?;
     // One parse into raw fields; a line that is not an object is told apart from broken JSON only then.
     // (Broken JSON is reported with the syntax error, which the object reader may not have reached.)
-    let Fields(fields) = serde_json::from_str(json).map_err(|_| match serde_json::from_str::<serde::de::IgnoredAny>(json) {
-        Ok(_) => "expected a JSON object".to_string(),
-        Err(syntax) => format!("invalid JSON: {syntax}"),
-    })?;
+    let Fields(fields) =
+        serde_json::from_str(json).map_err(|_| match serde_json::from_str::<serde::de::IgnoredAny>(json) {
+            Ok(_) => "expected a JSON object".to_string(),
+            Err(syntax) => format!("invalid JSON: {syntax}"),
+        })?;
     // As a JSON object (and Python's json) keeps it: the last of repeated keys.
     let field = |name: &str| fields.iter().rev().find(|(key, _)| key == name).map(|(_, raw)| raw);
     let language = match field("language").or_else(|| field("lang")) {
@@ -325,7 +327,8 @@ pub fn build_line(json: &[u8], defaults: Defaults, out: &mut Vec<u8>) -> Result<
     // Hypotheses: non-blank string *_transcription fields, top level first, then metadata_json's (a
     // top-level key shadows the same key there).
     let metadata = fields.iter().find(|(key, _)| key == "metadata_json").and_then(|(_, raw)| metadata_fields(raw));
-    let mut models: Vec<(&str, Cow<'_, str>)> = fields.iter().filter_map(|(key, raw)| transcription(key, raw)).collect();
+    let mut models: Vec<(&str, Cow<'_, str>)> =
+        fields.iter().filter_map(|(key, raw)| transcription(key, raw)).collect();
     if let Some(Fields(inner)) = &metadata {
         for (key, raw) in inner {
             if !fields.iter().any(|(top, _)| top == key) {
@@ -517,7 +520,9 @@ mod tests {
     fn the_first_bad_line_in_order_is_the_error() {
         let mut text = String::new();
         for k in 0..1000 {
-            text.push_str(&format!("{{\"id\": {k}, \"language\": \"ta\", \"hypothesis\": \"அவன்\", \"reference\": \"{{அவன்}}\"}}\n"));
+            text.push_str(&format!(
+                "{{\"id\": {k}, \"language\": \"ta\", \"hypothesis\": \"அவன்\", \"reference\": \"{{அவன்}}\"}}\n"
+            ));
         }
         text.push_str("{\"id\": \"bad\", \"language\": \"ta\", \"hypothesis\": \"அவன்\", \"reference\": \"{அவன்\"}\n");
         text.push_str("not json\n");

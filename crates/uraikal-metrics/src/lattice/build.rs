@@ -15,11 +15,7 @@ use super::{uraikal, Error, ErrorKind, Language, Lattice, Mode};
 /// let lattice = build_lattice(&["அவர் ஒரு நல்ல மனிதர்", "அவர் ஓர் நல்ல மனிதர்"], Language::Tamil, Mode::Vimarsha).unwrap();
 /// assert_eq!(lattice.to_string(), "{அவர்} {ஒரு | ஓர்} {நல்ல} {மனிதர்}");
 /// ```
-pub fn build_lattice<S: AsRef<str>>(
-    hypotheses: &[S],
-    language: Language,
-    mode: Mode,
-) -> Result<Lattice, Error> {
+pub fn build_lattice<S: AsRef<str>>(hypotheses: &[S], language: Language, mode: Mode) -> Result<Lattice, Error> {
     let mut texts: Vec<String> = Vec::with_capacity(hypotheses.len());
     for hypothesis in hypotheses {
         let text = match mode {
@@ -34,10 +30,9 @@ pub fn build_lattice<S: AsRef<str>>(
         return Err(Error::new(ErrorKind::NoHypotheses));
     }
     let groups = match mode {
-        Mode::Vimarsha => vimarsha_groups(&texts)
-            .into_iter()
-            .map(|group| group.into_iter().map(Cow::into_owned).collect())
-            .collect(),
+        Mode::Vimarsha => {
+            vimarsha_groups(&texts).into_iter().map(|group| group.into_iter().map(Cow::into_owned).collect()).collect()
+        }
         Mode::Uraikal => uraikal_groups(&texts),
     };
     Ok(Lattice::new(groups))
@@ -65,9 +60,7 @@ fn vimarsha_groups(texts: &[String]) -> Vec<Vec<Form<'_>>> {
                 Some(offset) => {
                     let at = cursor + offset;
                     groups.extend(previous.by_ref().take(offset));
-                    let mut merged = previous
-                        .next()
-                        .expect("the consensus has one form per group");
+                    let mut merged = previous.next().expect("the consensus has one form per group");
                     merged.extend(group);
                     groups.push(merged);
                     cursor = at + 1;
@@ -145,43 +138,19 @@ fn merge_hypothesis(groups: Vec<Vec<String>>, words: &[&str]) -> Vec<Vec<String>
                 for span in 1..=2 {
                     if j + span <= h_len {
                         if let Some(c) = span_cost(&groups[g], &words[j..j + span]) {
-                            relax(
-                                &mut cost,
-                                &mut back,
-                                (g + 1) * width + j + span,
-                                here + c,
-                                Move::Span(span),
-                            );
+                            relax(&mut cost, &mut back, (g + 1) * width + j + span, here + c, Move::Span(span));
                         }
                     }
                 }
                 if g + 1 < g_len && j < h_len {
                     if let Some(c) = join_cost(&groups[g], &groups[g + 1], words[j]) {
-                        relax(
-                            &mut cost,
-                            &mut back,
-                            (g + 2) * width + j + 1,
-                            here + c,
-                            Move::Join,
-                        );
+                        relax(&mut cost, &mut back, (g + 2) * width + j + 1, here + c, Move::Join);
                     }
                 }
-                relax(
-                    &mut cost,
-                    &mut back,
-                    (g + 1) * width + j,
-                    here + UNIT,
-                    Move::Delete,
-                );
+                relax(&mut cost, &mut back, (g + 1) * width + j, here + UNIT, Move::Delete);
             }
             if j < h_len {
-                relax(
-                    &mut cost,
-                    &mut back,
-                    g * width + j + 1,
-                    here + UNIT,
-                    Move::Insert,
-                );
+                relax(&mut cost, &mut back, g * width + j + 1, here + UNIT, Move::Insert);
             }
         }
     }
@@ -210,10 +179,7 @@ fn merge_hypothesis(groups: Vec<Vec<String>>, words: &[&str]) -> Vec<Vec<String>
             Move::Join => {
                 let second = groups[g - 1].take().expect("each group is used once");
                 let first = groups[g - 2].take().expect("each group is used once");
-                out.push(vec![
-                    format!("{} {}", first[0], second[0]),
-                    words[j - 1].to_string(),
-                ]);
+                out.push(vec![format!("{} {}", first[0], second[0]), words[j - 1].to_string()]);
                 (g, j) = (g - 2, j - 1);
             }
             Move::None => unreachable!("every cell but the origin is reached by a move"),
@@ -273,8 +239,7 @@ fn join_cost(first: &[String], second: &[String], word: &str) -> Option<u32> {
     }
     let similarity = ratio(&format!("{}{}", first[0], second[0]).replace(' ', ""), word);
     let pieces = [first[0].as_str(), second[0].as_str()];
-    (similarity >= 0.5 && pieces_of(word, &pieces))
-        .then(|| ((1.0 - similarity) * f64::from(UNIT)).round() as u32 + 1)
+    (similarity >= 0.5 && pieces_of(word, &pieces)).then(|| ((1.0 - similarity) * f64::from(UNIT)).round() as u32 + 1)
 }
 
 /// Groups from aligning `left` with `right`: matched words alone; in each gap, words paired in order
@@ -308,9 +273,7 @@ fn gap_groups<'t>(left: &[Form<'t>], right: &[Form<'t>], groups: &mut Vec<Vec<Fo
             (similarity(&joined, r), joined)
         });
         match (one_to_two, two_to_one) {
-            (Some((s12, joined)), two)
-                if s12 > 0.5 && two.as_ref().is_none_or(|(s21, _)| s12 >= *s21) =>
-            {
+            (Some((s12, joined)), two) if s12 > 0.5 && two.as_ref().is_none_or(|(s21, _)| s12 >= *s21) => {
                 groups.push(vec![l.clone(), joined]);
                 (p, q) = (p + 1, q + 2);
             }
@@ -351,7 +314,6 @@ fn is_uncased(text: &str) -> bool {
     }
     true
 }
-
 
 /// Python's `str.casefold()`: lower case plus the full case foldings that differ from it (ß → ss, final
 /// sigma, ſ, µ, the Latin ligatures, Greek symbol variants). Indic scripts are uncased.

@@ -162,11 +162,7 @@ fn longest_match<T: Eq + Hash>(
             (&y[0], &mut x[0])
         };
         let mut extend = |j: usize| {
-            let before = if j > 0 && previous[j - 1].0 == stamp - 1 {
-                previous[j - 1].1
-            } else {
-                0
-            };
+            let before = if j > 0 && previous[j - 1].0 == stamp - 1 { previous[j - 1].1 } else { 0 };
             let k = before + 1;
             current[j] = (stamp, k);
             if k > best_k {
@@ -188,8 +184,7 @@ fn longest_match<T: Eq + Hash>(
         best_j -= 1;
         best_k += 1;
     }
-    while best_i + best_k < ahi && best_j + best_k < bhi && a[best_i + best_k] == b[best_j + best_k]
-    {
+    while best_i + best_k < ahi && best_j + best_k < bhi && a[best_i + best_k] == b[best_j + best_k] {
         best_k += 1;
     }
     (best_i, best_j, best_k)
@@ -250,10 +245,7 @@ mod tests {
             let b: Vec<u64> = (0..lb).map(|_| next(alphabet)).collect();
             cases.push((a, b));
         }
-        let input: String = cases
-            .iter()
-            .map(|(a, b)| format!("{a:?}|{b:?}\n"))
-            .collect();
+        let input: String = cases.iter().map(|(a, b)| format!("{a:?}|{b:?}\n")).collect();
         let script = "import sys, difflib, json\nfor line in sys.stdin:\n    a, b = (json.loads(x) for x in line.split('|'))\n    print(json.dumps([list(m) for m in difflib.SequenceMatcher(None, a, b).get_matching_blocks()]))\n";
         let child = std::process::Command::new("python3")
             .args(["-c", script])
@@ -265,21 +257,13 @@ mod tests {
             return;
         };
         use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
         let output = child.wait_with_output().unwrap();
         assert!(output.status.success());
         let expected = String::from_utf8(output.stdout).unwrap();
         let mut checked = 0;
         for ((a, b), line) in cases.iter().zip(expected.lines()) {
-            let ours: Vec<[usize; 3]> = matching_blocks(a, b)
-                .into_iter()
-                .map(|(i, j, k)| [i, j, k])
-                .collect();
+            let ours: Vec<[usize; 3]> = matching_blocks(a, b).into_iter().map(|(i, j, k)| [i, j, k]).collect();
             let theirs: Vec<[usize; 3]> = serde_json::from_str(line).unwrap();
             assert_eq!(ours, theirs, "a={a:?} b={b:?}");
             checked += 1;

@@ -126,9 +126,7 @@ impl Language {
             Telugu => Script::Telugu,
             Kannada => Script::Kannada,
             Malayalam => Script::Malayalam,
-            Urdu | Konkani | Maithili | Dogri | Santali | Manipuri | Bodo | Kashmiri | Sindhi => {
-                return None
-            }
+            Urdu | Konkani | Maithili | Dogri | Santali | Manipuri | Bodo | Kashmiri | Sindhi => return None,
         })
     }
 }
@@ -146,11 +144,7 @@ pub(crate) fn is_python_space(c: char) -> bool {
 
 /// A short list of the accepted codes, for error messages.
 pub(crate) fn accepted_codes() -> String {
-    TABLE
-        .iter()
-        .map(|(_, code, _)| *code)
-        .collect::<Vec<_>>()
-        .join(", ")
+    TABLE.iter().map(|(_, code, _)| *code).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]
@@ -162,10 +156,7 @@ mod tests {
         for language in Language::ALL {
             assert_eq!(Language::parse(language.code()).unwrap(), language);
             assert_eq!(Language::parse(language.name()).unwrap(), language);
-            assert_eq!(
-                Language::parse(&format!(" {} ", language.name().to_uppercase())).unwrap(),
-                language
-            );
+            assert_eq!(Language::parse(&format!(" {} ", language.name().to_uppercase())).unwrap(), language);
         }
         let codes: std::collections::HashSet<_> = Language::ALL.iter().map(|l| l.code()).collect();
         assert_eq!(codes.len(), 22);

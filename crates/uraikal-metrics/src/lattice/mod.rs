@@ -35,8 +35,8 @@ mod vimarsha;
 pub use build::build_lattice;
 pub use language::Language;
 pub use normalize::vimarsha_normalize;
-pub use parse::{check_groups, Reading};
 pub use oiwer::{corpus_oiwer, oiwer, oiwer_groups, oiwer_groups_with, Mode, Oiwer, OiwerView, Op, Step};
+pub use parse::{check_groups, Reading};
 
 /// An ordered list of variation groups; each group lists the acceptable forms of one stretch of speech.
 /// Forms are kept as given; scoring normalises them.

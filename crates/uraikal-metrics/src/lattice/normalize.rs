@@ -27,11 +27,7 @@ pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &m
     let script = language.indic_script();
     let triggers = script.map_or(&Triggers::NONE, Triggers::cached);
     let start = buffer.len();
-    let mut out = Collapsed {
-        text: buffer,
-        start,
-        pending_space: false,
-    };
+    let mut out = Collapsed { text: buffer, start, pending_space: false };
     let mut needs_script_pass = false;
     let mut previous = ' ';
     let mut outside_tamil = false;
@@ -44,10 +40,7 @@ pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &m
     while at < bytes.len() {
         let byte = bytes[at];
         if byte < 0x80 {
-            let is_space = matches!(
-                byte,
-                b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | 0x1C..=0x1F
-            );
+            let is_space = matches!(byte, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | 0x1C..=0x1F);
             if is_space || byte.is_ascii_punctuation() {
                 out.push_str(&text[run..at]);
                 out.space();
@@ -77,20 +70,13 @@ pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &m
         let width = c.len_utf8();
         let action = match c {
             // Vimarsha's table: to a space.
-            '\u{0965}' | '\u{0964}' | '\u{06D4}' | '\u{2019}' | '\u{2013}' | '\u{2014}'
-            | '\u{2011}' => Action::Space,
+            '\u{0965}' | '\u{0964}' | '\u{06D4}' | '\u{2019}' | '\u{2013}' | '\u{2014}' | '\u{2011}' => Action::Space,
             // Vimarsha's table: deleted (so a zero-width space joins words).
-            '\u{2018}' | '\u{02BC}' | '\u{200B}'..='\u{200F}' | '\u{201C}' | '\u{201D}' => {
-                Action::Delete
-            }
+            '\u{2018}' | '\u{02BC}' | '\u{200B}'..='\u{200F}' | '\u{201C}' | '\u{201D}' => Action::Delete,
             c if script.is_some() => match c {
                 // IndicNLP's common step (BOM, word joiner, soft hyphen removed; NBSP to a space).
                 // Gurmukhi rewrites vowels before this step: there the removals wait until after.
-                '\u{FEFF}' | '\u{FFFE}' | '\u{2060}' | '\u{00AD}'
-                    if script != Some(Script::Gurmukhi) =>
-                {
-                    Action::Delete
-                }
+                '\u{FEFF}' | '\u{FFFE}' | '\u{2060}' | '\u{00AD}' if script != Some(Script::Gurmukhi) => Action::Delete,
                 // IndicNLP's punctuation step (after the table, hence the leaks).
                 '\u{201E}' => Action::Replace("\""),
                 '\u{00B4}' | '\u{201A}' => {
@@ -138,11 +124,7 @@ pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &m
         out = script_pass(out, GURMUKHI_VOWELS);
         if out.contains(['\u{FEFF}', '\u{FFFE}', '\u{2060}', '\u{00AD}']) {
             out.retain(|c| !matches!(c, '\u{FEFF}' | '\u{FFFE}' | '\u{2060}' | '\u{00AD}'));
-            out = out
-                .split(' ')
-                .filter(|w| !w.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ");
+            out = out.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ");
         }
     }
     if let (Some(script), true) = (script, needs_script_pass) {
@@ -276,11 +258,7 @@ fn rules(script: Script) -> &'static [(&'static str, &'static str)] {
             ("\u{0BC7}\u{0BBE}", "\u{0BCB}"),
             ("\u{0BC6}\u{0BD7}", "\u{0BCC}"),
         ],
-        Script::Telugu => &[
-            ("\u{0C64}", "\u{0964}"),
-            ("\u{0C65}", "\u{0965}"),
-            ("\u{0C46}\u{0C56}", "\u{0C48}"),
-        ],
+        Script::Telugu => &[("\u{0C64}", "\u{0964}"), ("\u{0C65}", "\u{0965}"), ("\u{0C46}\u{0C56}", "\u{0C48}")],
         Script::Kannada => &[
             ("\u{0CE4}", "\u{0964}"),
             ("\u{0CE5}", "\u{0965}"),
@@ -318,12 +296,7 @@ struct Triggers {
 const MAX_RULES: usize = 12;
 
 impl Triggers {
-    const NONE: Triggers = Triggers {
-        block: 0,
-        last: [false; 128],
-        pairs: [(0, 0); MAX_RULES],
-        len: 0,
-    };
+    const NONE: Triggers = Triggers { block: 0, last: [false; 128], pairs: [(0, 0); MAX_RULES], len: 0 };
 
     fn of(script: Script) -> Triggers {
         let rules = rules(script);
@@ -369,9 +342,7 @@ impl Triggers {
         if code & !0x7F != self.block || !self.last[(code & 0x7F) as usize] {
             return false;
         }
-        self.pairs[..self.len]
-            .iter()
-            .any(|&(first, second)| second == code && (first == 0 || first == previous as u32))
+        self.pairs[..self.len].iter().any(|&(first, second)| second == code && (first == 0 || first == previous as u32))
     }
 }
 
@@ -423,7 +394,8 @@ mod tests {
     #[test]
     fn words_split_as_str_split_does_except_that_empty_text_has_none() {
         assert_eq!(words("").count(), 0);
-        for text in ["அவன்", "அவன் வந்தான்", " a", "a ", "a  b", " ", "நான் நேற்று கடைக்கு"] {
+        for text in ["அவன்", "அவன் வந்தான்", " a", "a ", "a  b", " ", "நான் நேற்று கடைக்கு"]
+        {
             assert_eq!(words(text).collect::<Vec<_>>(), text.split(' ').collect::<Vec<_>>(), "{text:?}");
         }
     }
@@ -443,11 +415,7 @@ mod tests {
     }
 
     fn check(language: Language, text: &str, expected: &str) {
-        assert_eq!(
-            vimarsha_normalize(text, language),
-            expected,
-            "{language} {text:?}"
-        );
+        assert_eq!(vimarsha_normalize(text, language), expected, "{language} {text:?}");
     }
 
     /// Why Tamil-block text skips NFC: no character of the block changes under NFC, the only non-zero
@@ -463,11 +431,7 @@ mod tests {
             })
             .collect();
         for a in TAMIL_BLOCK {
-            assert_eq!(
-                a.to_string().nfc().collect::<String>(),
-                a.to_string(),
-                "{a:?}"
-            );
+            assert_eq!(a.to_string().nfc().collect::<String>(), a.to_string(), "{a:?}");
             if canonical_combining_class(a) != 0 {
                 assert_eq!(a, '\u{0BCD}');
             }
@@ -481,16 +445,8 @@ mod tests {
 
     #[test]
     fn nfc_check_is_conservative() {
-        for text in [
-            "கொ",
-            "கொ",
-            "e\u{301}",
-            "\u{1100}\u{1161}",
-            "Ω",
-            "क़",
-            "அவன் வந்தான்",
-            "ab",
-        ] {
+        for text in ["கொ", "கொ", "e\u{301}", "\u{1100}\u{1161}", "Ω", "क़", "அவன் வந்தான்", "ab"]
+        {
             let nfc: String = text.nfc().collect();
             if nfc != text {
                 assert!(needs_nfc(text), "{text:?}");

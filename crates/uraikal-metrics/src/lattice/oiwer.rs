@@ -30,7 +30,6 @@ impl std::str::FromStr for Mode {
 }
 
 impl Mode {
-
     /// The mode used when none is asked for: `uraikal` for Tamil (its normaliser is Tamil's),
     /// `vimarsha` for the other languages.
     pub fn default_for(language: Language) -> Mode {
@@ -199,12 +198,7 @@ impl<'a> OiwerView<'a> {
 ///
 /// Errors: an unknown-language error cannot happen here (the [`Language`] is already parsed); a lattice
 /// with no non-empty form after normalisation is [`ErrorKind::EmptyLattice`](super::ErrorKind::EmptyLattice).
-pub fn oiwer(
-    hypothesis: &str,
-    reference: &Lattice,
-    language: Language,
-    mode: Mode,
-) -> Result<Oiwer, Error> {
+pub fn oiwer(hypothesis: &str, reference: &Lattice, language: Language, mode: Mode) -> Result<Oiwer, Error> {
     oiwer_groups_with(hypothesis, reference.groups(), language, mode, |view| view.to_oiwer())
 }
 
@@ -252,8 +246,7 @@ pub fn oiwer_groups_with<G: AsRef<[S]>, S: AsRef<str>, R>(
 /// assert_eq!(corpus_oiwer([&a, &b]), Some(50.0));
 /// ```
 pub fn corpus_oiwer<'a>(utterances: impl IntoIterator<Item = &'a Oiwer>) -> Option<f64> {
-    let (errors, words) = utterances.into_iter().fold((0usize, 0usize), |(e, n), u| {
-        (e + u.errors(), n + u.reference_words)
-    });
+    let (errors, words) =
+        utterances.into_iter().fold((0usize, 0usize), |(e, n), u| (e + u.errors(), n + u.reference_words));
     (words > 0).then(|| (errors as f64 / words as f64) * 100.0)
 }

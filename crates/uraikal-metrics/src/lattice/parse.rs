@@ -120,10 +120,7 @@ impl Lattice {
                 match form {
                     Value::String(s) => strings.push(s.clone()),
                     other => {
-                        return Err(Error::new(ErrorKind::NonStringVariant {
-                            group,
-                            found: kind_of(other),
-                        }));
+                        return Err(Error::new(ErrorKind::NonStringVariant { group, found: kind_of(other) }));
                     }
                 }
             }
@@ -229,7 +226,10 @@ fn read_braces(text: &str, reading: Reading) -> Result<Lattice, Error> {
             );
         }
         if let Some(column) = outside {
-            return malformed(column, format!("text outside the {{…}} groups in \"{text}\": put every word in a group"));
+            return malformed(
+                column,
+                format!("text outside the {{…}} groups in \"{text}\": put every word in a group"),
+            );
         }
     }
     Ok(vimarsha_braces(text))
@@ -277,11 +277,7 @@ mod tests {
     use super::*;
 
     fn groups(lattice: &Lattice) -> Vec<Vec<&str>> {
-        lattice
-            .groups()
-            .iter()
-            .map(|g| g.iter().map(String::as_str).collect())
-            .collect()
+        lattice.groups().iter().map(|g| g.iter().map(String::as_str).collect()).collect()
     }
 
     #[test]
@@ -301,12 +297,22 @@ mod tests {
     #[test]
     fn both_readings_refuse_what_would_be_misread() {
         // (text, the column named in both readings)
-        let cases =
-            [("{a | b", 1), ("{a | b} c }", 11), ("[[\"a\"", 5), ("{a} }", 5), ("{a} {", 5), ("[[\"a\"], [\"b\"]] x", 16), ("a}", 2)];
+        let cases = [
+            ("{a | b", 1),
+            ("{a | b} c }", 11),
+            ("[[\"a\"", 5),
+            ("{a} }", 5),
+            ("{a} {", 5),
+            ("[[\"a\"], [\"b\"]] x", 16),
+            ("a}", 2),
+        ];
         for (bad, column) in cases {
             for reading in [Reading::Strict, Reading::Vimarsha] {
                 let err = Lattice::read(bad, reading).unwrap_err();
-                assert!(matches!(err.kind(), ErrorKind::Malformed { column: c, .. } if *c == column), "{bad:?} {reading:?}: {err}");
+                assert!(
+                    matches!(err.kind(), ErrorKind::Malformed { column: c, .. } if *c == column),
+                    "{bad:?} {reading:?}: {err}"
+                );
             }
         }
     }
@@ -318,7 +324,15 @@ mod tests {
         assert_eq!(ok("  {a} {b}  "), Ok(true));
         assert_eq!(ok("{plain words here}"), Ok(true));
         assert_eq!(ok("{x | }"), Ok(true));
-        for (bad, column) in [("{a} stray {b}", 5), ("{a {b} c}", 4), ("plain words", 1), ("a | b", 1), ("   ", 1), ("{}", 1), ("{a} { | }", 5)] {
+        for (bad, column) in [
+            ("{a} stray {b}", 5),
+            ("{a {b} c}", 4),
+            ("plain words", 1),
+            ("a | b", 1),
+            ("   ", 1),
+            ("{}", 1),
+            ("{a} { | }", 5),
+        ] {
             let err = Lattice::parse(bad).unwrap_err();
             assert!(matches!(err.kind(), ErrorKind::Malformed { column: c, .. } if *c == column), "{bad:?}: {err}");
             assert!(Lattice::read(bad, Reading::Vimarsha).is_ok(), "{bad:?}");
@@ -333,22 +347,10 @@ mod tests {
     #[test]
     fn json_shapes_are_checked() {
         let err = Lattice::parse("[[10]]").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "reference variant in group 0 must be a string, not a number"
-        );
-        assert!(matches!(
-            Lattice::parse("\"x\"").unwrap_err().kind(),
-            ErrorKind::MalformedLattice(_)
-        ));
-        assert!(matches!(
-            Lattice::parse("[\"x\"]").unwrap_err().kind(),
-            ErrorKind::MalformedLattice(_)
-        ));
-        assert!(matches!(
-            Lattice::parse("{\"a\": 1}").unwrap_err().kind(),
-            ErrorKind::MalformedLattice(_)
-        ));
+        assert_eq!(err.to_string(), "reference variant in group 0 must be a string, not a number");
+        assert!(matches!(Lattice::parse("\"x\"").unwrap_err().kind(), ErrorKind::MalformedLattice(_)));
+        assert!(matches!(Lattice::parse("[\"x\"]").unwrap_err().kind(), ErrorKind::MalformedLattice(_)));
+        assert!(matches!(Lattice::parse("{\"a\": 1}").unwrap_err().kind(), ErrorKind::MalformedLattice(_)));
     }
 
     #[test]

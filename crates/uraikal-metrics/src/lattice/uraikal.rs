@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use super::oiwer::{Op, OiwerView, Step};
+use super::oiwer::{OiwerView, Op, Step};
 use super::{Error, ErrorKind};
 
 /// The normalised lattice: for each group, its forms as lists of words (an empty list is the empty form).
@@ -25,12 +25,7 @@ pub(crate) fn normalize(text: &str) -> String {
     let joined: String = chars
         .iter()
         .enumerate()
-        .filter(|&(i, &c)| {
-            !(c == ','
-                && i > 0
-                && digit(chars[i - 1])
-                && chars.get(i + 1).is_some_and(|&n| digit(n)))
-        })
+        .filter(|&(i, &c)| !(c == ',' && i > 0 && digit(chars[i - 1]) && chars.get(i + 1).is_some_and(|&n| digit(n))))
         .map(|(_, &c)| c)
         .collect();
     uraikal_text::normalize(&joined)
@@ -71,9 +66,7 @@ pub(crate) fn number_variants(form: &str) -> Vec<String> {
 
 /// Normalises every form, adds number-aware variants, drops duplicates (first wins). A form that normalises
 /// to nothing is the empty form (its group is optional). Groups with only the empty form are dropped.
-pub(crate) fn normalized_forms<G: AsRef<[S]>, S: AsRef<str>>(
-    reference: &[G],
-) -> Result<Forms, Error> {
+pub(crate) fn normalized_forms<G: AsRef<[S]>, S: AsRef<str>>(reference: &[G]) -> Result<Forms, Error> {
     let mut groups: Forms = Vec::with_capacity(reference.len());
     for forms in reference {
         let mut kept: Vec<String> = Vec::new();
@@ -88,14 +81,7 @@ pub(crate) fn normalized_forms<G: AsRef<[S]>, S: AsRef<str>>(
         }
         if kept.iter().any(|f| !f.is_empty()) {
             groups.push(
-                kept.iter()
-                    .map(|f| {
-                        f.split(' ')
-                            .filter(|w| !w.is_empty())
-                            .map(String::from)
-                            .collect()
-                    })
-                    .collect(),
+                kept.iter().map(|f| f.split(' ').filter(|w| !w.is_empty()).map(String::from).collect()).collect(),
             );
         }
     }
@@ -210,11 +196,7 @@ fn align<'a>(groups: &'a Forms, hyp: &[&'a str]) -> OiwerView<'a> {
             match table.back[k * width + j] {
                 Back::Start => break,
                 Back::Diagonal => {
-                    let op = if words[k - 1] == hyp[j - 1] {
-                        Op::Correct
-                    } else {
-                        Op::Substitution
-                    };
+                    let op = if words[k - 1] == hyp[j - 1] { Op::Correct } else { Op::Substitution };
                     steps.push((op, Cow::Borrowed(hyp[j - 1]), Cow::Borrowed(words[k - 1].as_str())));
                     (k, j) = (k - 1, j - 1);
                 }

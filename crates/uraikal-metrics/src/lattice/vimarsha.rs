@@ -6,7 +6,7 @@ use std::ops::Range;
 use super::normalize::{vimarsha_normalize, vimarsha_normalize_into, words};
 use std::borrow::Cow;
 
-use super::oiwer::{Op, OiwerView};
+use super::oiwer::{OiwerView, Op};
 use super::{Error, ErrorKind, Language};
 
 /// The groups after normalisation (forms non-empty, deduplicated with the first kept, empty groups
@@ -24,9 +24,7 @@ impl Groups {
     }
 
     fn forms(&self, group: usize) -> impl Iterator<Item = &str> + '_ {
-        self.forms[self.bounds[group]..self.bounds[group + 1]]
-            .iter()
-            .map(|r| &self.buffer[r.clone()])
+        self.forms[self.bounds[group]..self.bounds[group + 1]].iter().map(|r| &self.buffer[r.clone()])
     }
 }
 
@@ -69,11 +67,7 @@ pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>, R>(
     let hyp: Vec<&str> = words(&hypothesis).collect();
 
     // Step 2: normalise every form; drop empty forms, in-group duplicates and empty groups.
-    let capacity: usize = reference
-        .iter()
-        .flat_map(|g| g.as_ref())
-        .map(|f| f.as_ref().len() + 2)
-        .sum();
+    let capacity: usize = reference.iter().flat_map(|g| g.as_ref()).map(|f| f.as_ref().len() + 2).sum();
     let mut groups = Groups {
         buffer: String::with_capacity(capacity),
         forms: Vec::with_capacity(reference.iter().map(|g| g.as_ref().len()).sum()),
@@ -85,11 +79,7 @@ pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>, R>(
             let start = groups.buffer.len();
             vimarsha_normalize_into(form.as_ref(), language, &mut groups.buffer);
             let new = &groups.buffer[start..];
-            if new.is_empty()
-                || groups.forms[first..]
-                    .iter()
-                    .any(|r| &groups.buffer[r.clone()] == new)
-            {
+            if new.is_empty() || groups.forms[first..].iter().any(|r| &groups.buffer[r.clone()] == new) {
                 groups.buffer.truncate(start);
             } else {
                 groups.forms.push(start..groups.buffer.len());
@@ -132,10 +122,7 @@ pub(crate) fn oiwer<G: AsRef<[S]>, S: AsRef<str>, R>(
     }
 
     let steps = recover(align(&rows, &hyp), &groups);
-    let steps = steps
-        .into_iter()
-        .map(|s| (s.op, Cow::Borrowed(s.hypothesis), Cow::Borrowed(s.reference)))
-        .collect();
+    let steps = steps.into_iter().map(|s| (s.op, Cow::Borrowed(s.hypothesis), Cow::Borrowed(s.reference))).collect();
     Ok(with(&OiwerView::new(steps, rows.len())))
 }
 
@@ -195,22 +182,12 @@ fn align<'a>(rows: &Rows<'a>, hyp: &[&'a str]) -> Vec<Step<'a>> {
                     Some(w) => (Op::Correct, *w),
                     None => (Op::Substitution, words[0]),
                 };
-                steps.push(Step {
-                    op,
-                    hypothesis: word,
-                    reference,
-                    group: Some(rows.groups[r - 1]),
-                });
+                steps.push(Step { op, hypothesis: word, reference, group: Some(rows.groups[r - 1]) });
                 r -= 1;
                 c -= 1;
             }
             INSERTION => {
-                steps.push(Step {
-                    op: Op::Insertion,
-                    hypothesis: hyp[c - 1],
-                    reference: "",
-                    group: None,
-                });
+                steps.push(Step { op: Op::Insertion, hypothesis: hyp[c - 1], reference: "", group: None });
                 c -= 1;
             }
             _ => {
@@ -253,11 +230,7 @@ fn flush_run<'a>(run: &mut Vec<Step<'a>>, out: &mut Vec<Step<'a>>, groups: &Grou
     let mut sources = run.iter().filter_map(|s| s.group);
     let recovered = match sources.next() {
         Some(group) if sources.all(|g| g == group) => {
-            let words: Vec<&str> = run
-                .iter()
-                .filter(|s| !s.hypothesis.is_empty())
-                .map(|s| s.hypothesis)
-                .collect();
+            let words: Vec<&str> = run.iter().filter(|s| !s.hypothesis.is_empty()).map(|s| s.hypothesis).collect();
             let joined = words.join(" ");
             groups.forms(group).any(|f| f == joined)
         }

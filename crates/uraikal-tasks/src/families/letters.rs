@@ -25,11 +25,7 @@ fn word(rng: &mut SplitMix64, config: &Config) -> &'static str {
 
 /// A task whose material is one word (metadata `word`).
 fn word_task(config: &Config, ta: &str, en: &str, word: &str, answer: String) -> Task {
-    Task {
-        question: question(config, ta, en, word),
-        answer,
-        metadata: meta([("word", json!(word))]),
-    }
+    Task { question: question(config, ta, en, word), answer, metadata: meta([("word", json!(word))]) }
 }
 
 fn score_integer(expected: &str, _: &Map<String, Value>, given: &str) -> f64 {
@@ -158,24 +154,13 @@ pub(super) const SPLIT: Family = Family {
 
 pub(super) const COMPOSE: Family = Family {
     name: "letters.compose",
-    description:
-        "consonants (mei) and vowels (uyir) joined by + → the word they compose (க் + ஓ → கோ)",
+    description: "consonants (mei) and vowels (uyir) joined by + → the word they compose (க் + ஓ → கோ)",
     accepts: "the word, equal under the frozen normaliser; otherwise 0.5 × (1 − letter CER)",
     generate: |rng, config| {
         let word = word(rng, config);
         // The letters of the decomposition are exactly the parts: every mei and every uyir.
-        let parts = decompose(word).map(|d| {
-            letters(&d)
-                .map(|l| l.text.to_string())
-                .collect::<Vec<_>>()
-                .join(" + ")
-        });
-        let parts = parts.unwrap_or_else(|_| {
-            letters(word)
-                .map(|l| l.text)
-                .collect::<Vec<_>>()
-                .join(" + ")
-        });
+        let parts = decompose(word).map(|d| letters(&d).map(|l| l.text.to_string()).collect::<Vec<_>>().join(" + "));
+        let parts = parts.unwrap_or_else(|_| letters(word).map(|l| l.text).collect::<Vec<_>>().join(" + "));
         Task {
             question: question(
                 config,
@@ -221,8 +206,7 @@ fn repairable() -> &'static [(usize, &'static str, String)] {
             .iter()
             .filter_map(|w| {
                 let visual = visual_order(w.text);
-                (visual != w.text && clean(&visual) == w.text)
-                    .then_some((w.letters, w.text, visual))
+                (visual != w.text && clean(&visual) == w.text).then_some((w.letters, w.text, visual))
             })
             .collect()
     })
@@ -230,7 +214,8 @@ fn repairable() -> &'static [(usize, &'static str, String)] {
 
 pub(super) const REPAIR: Family = Family {
     name: "text.repair",
-    description: "a word in legacy visual order (ேகாயில்) → the word in Unicode order (கோயில்), as `text clean` repairs it",
+    description:
+        "a word in legacy visual order (ேகாயில்) → the word in Unicode order (கோயில்), as `text clean` repairs it",
     accepts: "the word, equal under the frozen normaliser; otherwise 0.5 × (1 − letter CER)",
     generate: |rng, config| {
         let (lo, hi) = word_range(config);

@@ -78,13 +78,7 @@ mod tests {
     #[test]
     fn names_are_unique_and_the_fixed_ones_exist() {
         let mut names: Vec<&str> = ALL.iter().map(|f| f.name).collect();
-        for fixed in [
-            "numbers.spoken",
-            "numbers.written",
-            "numerals.read",
-            "letters.count",
-            "letters.lengths",
-        ] {
+        for fixed in ["numbers.spoken", "numbers.written", "numerals.read", "letters.count", "letters.lengths"] {
             assert!(names.contains(&fixed), "{fixed}");
         }
         names.sort();
@@ -96,15 +90,7 @@ mod tests {
     #[test]
     fn draw_number_stays_in_range() {
         let mut rng = SplitMix64::new(5);
-        for (lo, hi) in [
-            (0, 0),
-            (0, 9),
-            (7, 7),
-            (5, 123),
-            (0, 999_999),
-            (10, u64::MAX),
-            (99, 100),
-        ] {
+        for (lo, hi) in [(0, 0), (0, 9), (7, 7), (5, 123), (0, 999_999), (10, u64::MAX), (99, 100)] {
             for _ in 0..200 {
                 let n = draw_number(&mut rng, lo, hi);
                 assert!((lo..=hi).contains(&n), "{n} not in {lo}..={hi}");

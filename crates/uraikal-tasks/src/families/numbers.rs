@@ -3,9 +3,7 @@
 
 use serde_json::{json, Map, Value};
 use uraikal_metrics::bootstrap::SplitMix64;
-use uraikal_numbers::{
-    to_digits, to_numerals, to_ordinal_words, to_words, Register, Style, WORDS_LIMIT,
-};
+use uraikal_numbers::{to_digits, to_numerals, to_ordinal_words, to_words, Register, Style, WORDS_LIMIT};
 use uraikal_text::normalize;
 
 use super::{draw_number, meta, question};
@@ -18,9 +16,7 @@ const WORDS_MAX: u64 = WORDS_LIMIT - 1;
 const TRADITIONAL_MAX: u64 = 99_999_999;
 
 fn word_range(config: &Config, min: u64) -> (u64, u64) {
-    let default = config
-        .difficulty
-        .pick((min, 100), (min, 999_999), (min, 999_999_999_999));
+    let default = config.difficulty.pick((min, 100), (min, 999_999), (min, 999_999_999_999));
     config.number_range(default, WORDS_MAX)
 }
 
@@ -39,22 +35,13 @@ fn generate_words(rng: &mut SplitMix64, config: &Config, register: Register) -> 
     let (lo, hi) = word_range(config, 0);
     let n = draw_number(rng, lo, hi);
     let (ta, en) = match register {
-        Register::Spoken => (
-            "இந்த எண்ணைப் பேச்சுத் தமிழில் சொற்களாக எழுதுங்கள்",
-            "Write this number in spoken Tamil words",
-        ),
-        _ => (
-            "இந்த எண்ணை எழுத்துத் தமிழில் சொற்களாக எழுதுங்கள்",
-            "Write this number in formal written Tamil words",
-        ),
+        Register::Spoken => ("இந்த எண்ணைப் பேச்சுத் தமிழில் சொற்களாக எழுதுங்கள்", "Write this number in spoken Tamil words"),
+        _ => ("இந்த எண்ணை எழுத்துத் தமிழில் சொற்களாக எழுதுங்கள்", "Write this number in formal written Tamil words"),
     };
     Task {
         question: question(config, ta, en, &n.to_string()),
         answer: words(n, register),
-        metadata: meta([
-            ("number", json!(n)),
-            ("register", json!(register_name(register))),
-        ]),
+        metadata: meta([("number", json!(n)), ("register", json!(register_name(register)))]),
     }
 }
 
@@ -102,24 +89,14 @@ pub(super) const ORDINAL: Family = Family {
 pub(super) const DIGITS: Family = Family {
     name: "numbers.digits",
     description: "Tamil number words (either register) → the number in digits",
-    accepts:
-        "the integer in ASCII or Tamil digits, grouping commas allowed; anything else scores 0",
+    accepts: "the integer in ASCII or Tamil digits, grouping commas allowed; anything else scores 0",
     generate: |rng, config| {
         let (lo, hi) = word_range(config, 0);
         let n = draw_number(rng, lo, hi);
-        let register = if rng.below(2) == 0 {
-            Register::Spoken
-        } else {
-            Register::Written
-        };
+        let register = if rng.below(2) == 0 { Register::Spoken } else { Register::Written };
         let text = words(n, register);
         Task {
-            question: question(
-                config,
-                "இந்த எண்ணை இலக்கங்களாக எழுதுங்கள்",
-                "Write this Tamil number in digits",
-                &text,
-            ),
+            question: question(config, "இந்த எண்ணை இலக்கங்களாக எழுதுங்கள்", "Write this Tamil number in digits", &text),
             answer: n.to_string(),
             metadata: meta([
                 ("number", json!(n)),
@@ -182,25 +159,11 @@ fn style_name(style: Style) -> &'static str {
 
 /// A number and a style for the numeral families: half traditional, half positional.
 fn numeral(rng: &mut SplitMix64, config: &Config) -> (u64, Style) {
-    let style = if rng.below(2) == 0 {
-        Style::Traditional
-    } else {
-        Style::Positional
-    };
+    let style = if rng.below(2) == 0 { Style::Traditional } else { Style::Positional };
     let (default, limit) = match style {
         // Below 10^6 by default: from 10^6 on the numeral needs the lakh sign ௱௲ (SPEC U9).
-        Style::Traditional => (
-            config
-                .difficulty
-                .pick((0, 100), (0, 999_999), (0, TRADITIONAL_MAX)),
-            TRADITIONAL_MAX,
-        ),
-        _ => (
-            config
-                .difficulty
-                .pick((0, 999), (0, 999_999), (0, 999_999_999_999)),
-            WORDS_MAX,
-        ),
+        Style::Traditional => (config.difficulty.pick((0, 100), (0, 999_999), (0, TRADITIONAL_MAX)), TRADITIONAL_MAX),
+        _ => (config.difficulty.pick((0, 999), (0, 999_999), (0, 999_999_999_999)), WORDS_MAX),
     };
     let (lo, hi) = config.number_range(default, limit);
     (draw_number(rng, lo, hi), style)
@@ -208,10 +171,8 @@ fn numeral(rng: &mut SplitMix64, config: &Config) -> (u64, Style) {
 
 pub(super) const NUMERALS_READ: Family = Family {
     name: "numerals.read",
-    description:
-        "a Tamil numeral, traditional (௲௯௱௫௰௬) or positional (௧௯௫௬) → the number in digits",
-    accepts:
-        "the integer in ASCII or Tamil digits, grouping commas allowed; anything else scores 0",
+    description: "a Tamil numeral, traditional (௲௯௱௫௰௬) or positional (௧௯௫௬) → the number in digits",
+    accepts: "the integer in ASCII or Tamil digits, grouping commas allowed; anything else scores 0",
     generate: |rng, config| {
         let (n, style) = numeral(rng, config);
         let text = to_numerals(n, style);
@@ -223,10 +184,7 @@ pub(super) const NUMERALS_READ: Family = Family {
                 &text,
             ),
             answer: n.to_string(),
-            metadata: meta([
-                ("numeral", json!(text)),
-                ("style", json!(style_name(style))),
-            ]),
+            metadata: meta([("numeral", json!(text)), ("style", json!(style_name(style)))]),
         }
     },
     score: |expected, _, given| verify::integer(expected, given),
@@ -239,7 +197,10 @@ pub(super) const NUMERALS_WRITE: Family = Family {
     generate: |rng, config| {
         let (n, style) = numeral(rng, config);
         let (ta, en) = match style {
-            Style::Traditional => ("இந்த எண்ணை மரபுத் தமிழ் எண்ணுருவாக (௰ ௱ ௲ உடன்) எழுதுங்கள்", "Write this number as a traditional Tamil numeral (with ௰ ௱ ௲)"),
+            Style::Traditional => (
+                "இந்த எண்ணை மரபுத் தமிழ் எண்ணுருவாக (௰ ௱ ௲ உடன்) எழுதுங்கள்",
+                "Write this number as a traditional Tamil numeral (with ௰ ௱ ௲)",
+            ),
             _ => ("இந்த எண்ணைத் தமிழ் இலக்கங்களில் (௦–௯) எழுதுங்கள்", "Write this number in Tamil digits ௦–௯"),
         };
         Task {

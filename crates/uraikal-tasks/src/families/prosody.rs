@@ -37,11 +37,7 @@ fn kural_and_cir(rng: &mut SplitMix64, config: &Config) -> (usize, &'static Scan
             config.difficulty.pick(n <= 2, true, n >= 3)
         })
         .collect();
-    let cir = if wanted.is_empty() {
-        rng.below(scan.cirs.len() as u64) as usize
-    } else {
-        *pick(rng, &wanted)
-    };
+    let cir = if wanted.is_empty() { rng.below(scan.cirs.len() as u64) as usize } else { *pick(rng, &wanted) };
     (*index, scan, cir)
 }
 
@@ -51,10 +47,7 @@ fn one_line(index: usize) -> String {
 }
 
 fn squeeze(text: &str) -> String {
-    uraikal_text::normalize(text)
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect()
+    uraikal_text::normalize(text).chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 fn exact_name(expected: &str, given: &str) -> f64 {

@@ -26,7 +26,8 @@ fn score_text(expected: &str, _: &serde_json::Map<String, serde_json::Value>, gi
     verify::text(expected, given)
 }
 
-const TEXT_ACCEPTS: &str = "the words of `uraikal tn TEXT` (spoken), equal under the frozen normaliser; otherwise 0.5 × (1 − letter CER)";
+const TEXT_ACCEPTS: &str =
+    "the words of `uraikal tn TEXT` (spoken), equal under the frozen normaliser; otherwise 0.5 × (1 − letter CER)";
 
 /// Digits with commas: Indian grouping (12,34,567) or international (1,234,567).
 fn grouped(n: u64, indian: bool) -> String {
@@ -36,11 +37,8 @@ fn grouped(n: u64, indian: bool) -> String {
     for (i, &b) in bytes.iter().enumerate() {
         // Digits left from here: a comma before the last three, then every two (Indian) or three.
         let left = bytes.len() - i;
-        let comma = if indian {
-            left == 3 || (left > 3 && (left - 3).is_multiple_of(2))
-        } else {
-            left.is_multiple_of(3)
-        };
+        let comma =
+            if indian { left == 3 || (left > 3 && (left - 3).is_multiple_of(2)) } else { left.is_multiple_of(3) };
         if i > 0 && comma {
             out.push(',');
         }
@@ -57,11 +55,7 @@ pub(super) const DATE: Family = Family {
         let year = 1900 + rng.below(200);
         let month = 1 + rng.below(12);
         let days = match month {
-            2 if year.is_multiple_of(4)
-                && (!year.is_multiple_of(100) || year.is_multiple_of(400)) =>
-            {
-                29
-            }
+            2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => 29,
             2 => 28,
             4 | 6 | 9 | 11 => 30,
             _ => 31,
@@ -114,8 +108,7 @@ pub(super) const MONEY: Family = Family {
 
 pub(super) const PHONE: Family = Family {
     name: "tn.phone",
-    description:
-        "a phone number (98765 43210, +91 98765 43210, 044-2345678) → spoken Tamil, digit by digit",
+    description: "a phone number (98765 43210, +91 98765 43210, 044-2345678) → spoken Tamil, digit by digit",
     accepts: TEXT_ACCEPTS,
     generate: |rng, config| {
         let mobile = (6 + rng.below(4)) * 1_000_000_000 + rng.below(1_000_000_000);
@@ -124,11 +117,7 @@ pub(super) const PHONE: Family = Family {
             0 => mobile.to_string(),
             1 => format!("{a} {b:05}"),
             2 => format!("+91 {a} {b:05}"),
-            _ => format!(
-                "0{}-{}",
-                40 + rng.below(60),
-                2_000_000 + rng.below(8_000_000)
-            ),
+            _ => format!("0{}-{}", 40 + rng.below(60), 2_000_000 + rng.below(8_000_000)),
         };
         say(config, text)
     },
@@ -140,11 +129,7 @@ pub(super) const TIME: Family = Family {
     description: "a time of day (6:45, 10:30, 23:07) → spoken Tamil (ஆறே முக்கால் மணி)",
     accepts: TEXT_ACCEPTS,
     generate: |rng, config| {
-        let hour = if config.difficulty == crate::Difficulty::Easy {
-            1 + rng.below(12)
-        } else {
-            rng.below(24)
-        };
+        let hour = if config.difficulty == crate::Difficulty::Easy { 1 + rng.below(12) } else { rng.below(24) };
         let minute = match config.difficulty.pick(0, 1, 2) {
             0 => 30 * rng.below(2),
             1 => 15 * rng.below(4),
