@@ -1,20 +1,9 @@
 //! Strict input (issue 18, SPEC L1): malformed lattices are errors naming the argument or `file:line` and the
 //! column, in single and batch mode, with nothing written; `-` reads stdin; `uraikal version --json`.
 
-use std::io::Write;
-use std::process::{Output, Stdio};
+use std::process::Output;
 
-fn uraikal(args: &[&str], stdin: &str) -> Output {
-    let mut child = crate::uraikal()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::uraikal_with_stdin as uraikal;
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()

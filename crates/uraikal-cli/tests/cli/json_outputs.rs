@@ -1,20 +1,9 @@
 //! Named insta snapshots of the `--json` outputs and records the house refactor touched (issue 18): OIWER
 //! single and batch (both modes), build-lattices (both modes), evaluate, distance, numbers, tn and version.
 
-use std::io::Write;
-use std::process::Stdio;
-
 /// stdout of a successful run, with `stdin` fed to it.
 fn run(args: &[&str], stdin: &str) -> String {
-    let mut child = crate::uraikal()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::uraikal_with_stdin(args, stdin);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }

@@ -22,3 +22,13 @@ mod yaappu;
 pub fn uraikal() -> Command {
     Command::new(env!("CARGO_BIN_EXE_uraikal"))
 }
+
+/// Runs `uraikal ARGS` with `stdin` on its standard input; its status, stdout and stderr.
+pub fn uraikal_with_stdin(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child =
+        uraikal().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
