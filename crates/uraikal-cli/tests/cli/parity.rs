@@ -4,25 +4,14 @@
 //! grouping, the one-operand message). Expected numbers and strings are the peers' own outputs (sacrebleu
 //! 2.6.0, jiwer 4.0.0) for the same inputs.
 
-use std::io::Write;
-use std::process::{Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
+use super::uraikal_with_stdin as uraikal_stdin;
+
 fn uraikal(args: &[&str]) -> Output {
     super::uraikal().args(args).output().unwrap()
-}
-
-fn uraikal_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = super::uraikal()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn json_lines(out: &Output) -> Vec<Value> {
