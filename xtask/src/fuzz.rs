@@ -1,5 +1,6 @@
-//! `cargo xtask fuzz [--seconds N] [--only NAME]`: runs every cargo-fuzz target in fuzz/ for N seconds
-//! (default 20, what CI gives each) and prints a table of executions and findings.
+//! `cargo xtask fuzz [--seconds N] [--only NAME] [--seed S]`: runs every cargo-fuzz target in fuzz/ for N
+//! seconds (default 20, what CI gives each) and prints a table of executions and findings. `--seed` fixes
+//! libFuzzer's random seed, so that a short run (CI's) explores the same inputs every time.
 //!
 //! Each target starts from a seed corpus made from fixtures/ (the texts inside the JSONL fixtures for the
 //! text targets, whole fixture files and their lines for the readers) and keeps what it learns under
@@ -18,6 +19,10 @@ use crate::project_root;
 enum Seeds {
     /// Every string inside the JSONL/TSV text fixtures, one seed each.
     Texts,
+    /// Every string inside these JSONL files (lattices written both ways).
+    Strings(&'static [&'static str]),
+    /// OIWER batch lines (`{"id","language","hypothesis","reference"}`) made from the Vimarsha fixture's rows.
+    OiwerBatch,
     /// Whole files and each of their lines.
     Files(&'static [&'static str]),
 }
@@ -37,6 +42,10 @@ const TARGETS: &[(&str, Seeds)] = &[
     ("asr_hypotheses", Seeds::Files(&["fixtures/a1/hyps_sample.jsonl"])),
     ("d4_passages", Seeds::Files(&["crates/uraikal-d4/data/d4_kural.jsonl"])),
     ("d4_tokenizer_json", Seeds::Files(&["fuzz/seeds/tokenizers/wordlevel.json", "fuzz/seeds/tokenizers/bpe.json"])),
+    ("lattice_read", Seeds::Strings(&["fixtures/vimarsha/parse_lattice.jsonl", "fixtures/vimarsha/lattices.jsonl"])),
+    ("oiwer_batch", Seeds::OiwerBatch),
+    ("lattice_records", Seeds::Files(&["fixtures/vimarsha/lattice_cli_input.jsonl"])),
+    ("yaappu_records", Seeds::Files(&["fixtures/a1/a1_sample.jsonl"])),
 ];
 
 /// Files whose strings seed the text targets.
@@ -58,13 +67,15 @@ const MAX_LEN_FILE: usize = 65536;
 pub fn run(args: &[String]) -> Result<()> {
     let mut seconds = 20u64;
     let mut only: Option<String> = None;
+    let mut seed: Option<u64> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--seconds" => seconds = it.next().context("--seconds needs a number")?.parse().context("--seconds")?,
             "--only" => only = Some(it.next().context("--only needs a target name")?.clone()),
+            "--seed" => seed = Some(it.next().context("--seed needs a number")?.parse().context("--seed")?),
             other => {
-                bail!("unknown argument {other:?}: cargo xtask fuzz [--seconds N] [--only NAME]")
+                bail!("unknown argument {other:?}: cargo xtask fuzz [--seconds N] [--only NAME] [--seed S]")
             }
         }
     }
@@ -94,7 +105,7 @@ pub fn run(args: &[String]) -> Result<()> {
         let seed_dir = target_dir.join("seeds").join(name);
         write_seeds(&root, *seeds, &seed_dir)?;
         std::fs::create_dir_all(&corpus)?;
-        let max_len = if *seeds == Seeds::Texts { MAX_LEN_TEXT } else { MAX_LEN_FILE };
+        let max_len = if matches!(seeds, Seeds::Texts | Seeds::Strings(_)) { MAX_LEN_TEXT } else { MAX_LEN_FILE };
         let output = Command::new("cargo")
             .args(["+nightly", "fuzz", "run", "--target-dir"])
             .arg(&target_dir)
@@ -106,6 +117,7 @@ pub fn run(args: &[String]) -> Result<()> {
             .arg(format!("-max_len={max_len}"))
             .arg("-rss_limit_mb=4096")
             .arg("-print_final_stats=1")
+            .args(seed.map(|s| format!("-seed={s}")))
             .current_dir(&fuzz_dir)
             .output()?;
         let log = String::from_utf8_lossy(&output.stderr);
@@ -141,7 +153,9 @@ fn write_seeds(root: &Path, seeds: Seeds, dir: &Path) -> Result<()> {
     }
     std::fs::create_dir_all(dir)?;
     let inputs: Vec<Vec<u8>> = match seeds {
-        Seeds::Texts => text_seeds(root)?,
+        Seeds::Texts => string_seeds(root, TEXT_FIXTURES)?,
+        Seeds::Strings(files) => string_seeds(root, files)?,
+        Seeds::OiwerBatch => oiwer_batch_seeds(root)?,
         Seeds::Files(files) => {
             let mut out = Vec::new();
             for file in files {
@@ -158,10 +172,27 @@ fn write_seeds(root: &Path, seeds: Seeds, dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Every distinct string value in the text fixtures (TSV files: each field), shortest first.
-fn text_seeds(root: &Path) -> Result<Vec<Vec<u8>>> {
+/// Batch lines from fixtures/vimarsha/oiwer.jsonl (its `reference_lattice`, nested JSON or the brace string, as
+/// the batch's `reference`), each a seed, and all of them as one more.
+fn oiwer_batch_seeds(root: &Path) -> Result<Vec<Vec<u8>>> {
+    let text = std::fs::read_to_string(root.join("fixtures/vimarsha/oiwer.jsonl"))?;
+    let mut lines = Vec::new();
+    for row in text.lines().filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok()) {
+        if let Some(reference) = row.get("reference_lattice") {
+            let line = serde_json::json!({"id": row["id"], "language": row["language"],
+                "hypothesis": row["hypothesis"], "reference": reference});
+            lines.push(line.to_string().into_bytes());
+        }
+    }
+    let all = lines.join(&b'\n');
+    lines.push(all);
+    Ok(lines)
+}
+
+/// Every distinct string value in the given JSONL files (TSV files: each field), shortest first.
+fn string_seeds(root: &Path, files: &[&str]) -> Result<Vec<Vec<u8>>> {
     let mut texts = std::collections::BTreeSet::new();
-    for file in TEXT_FIXTURES {
+    for file in files {
         let text = std::fs::read_to_string(root.join(file)).with_context(|| format!("seed file {file}"))?;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             if file.ends_with(".tsv") {
@@ -243,9 +274,17 @@ mod tests {
 
     #[test]
     fn text_seeds_come_from_the_fixtures() {
-        let seeds = text_seeds(&project_root()).unwrap();
+        let seeds = string_seeds(&project_root(), TEXT_FIXTURES).unwrap();
         assert!(seeds.len() > 100, "only {} text seeds", seeds.len());
         assert!(seeds.iter().any(|s| String::from_utf8_lossy(s).contains("தமிழ்")));
+    }
+
+    #[test]
+    fn oiwer_batch_seeds_are_batch_lines() {
+        let seeds = oiwer_batch_seeds(&project_root()).unwrap();
+        assert!(seeds.len() > 100, "only {} batch seeds", seeds.len());
+        let first: serde_json::Value = serde_json::from_slice(&seeds[0]).unwrap();
+        assert!(first.get("reference").is_some() && first.get("hypothesis").is_some(), "{first}");
     }
 
     #[test]

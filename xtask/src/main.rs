@@ -69,7 +69,7 @@ const HELP: &[&str] = &[
     "release [--dry-run] [--no-test] X.Y.Z            bump, check, test, publish --dry-run, print the tag command",
     "regen-fixtures [--check]                         regenerate derived fixtures (or check they are fresh)",
     "audio-fixtures [--check]         regenerate fixtures/audio with ffmpeg (or check them against SHA256SUMS)",
-    "fuzz [--seconds N] [--only NAME]                 run every cargo-fuzz target in fuzz/ (nightly, cargo-fuzz)",
+    "fuzz [--seconds N] [--only NAME] [--seed S]      run every cargo-fuzz target in fuzz/ (nightly, cargo-fuzz)",
 
     // --- help: legacy (issue 19) ---
     "legacy-tables [--check]          regenerate uraikal-legacy's tables from its data/ (open-tamil, glibc TSCII)",
