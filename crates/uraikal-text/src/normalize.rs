@@ -9,7 +9,7 @@ use crate::category::{class, is_latin_letter, Class};
 use crate::nfc::to_nfc;
 
 /// The version of the normaliser's rules (SPEC N). Result records carry it; it changes whenever a rule does.
-pub const NORMALIZER_VERSION: &str = "1.0";
+pub const NORMALIZER_VERSION: &str = "1.1";
 
 /// The frozen scoring normaliser (SPEC N1–N7): NFC; drop format characters (Cf); Tamil digits → ASCII;
 /// Latin-script letters lower-cased; punctuation and symbols → space; whitespace runs → one space, trimmed.
@@ -70,9 +70,10 @@ fn normalize_nfc(text: &str, verify: bool) -> Option<String> {
             Class::Letter if is_latin_letter(c) && !c.is_lowercase() => {
                 // N4
                 out.flush(i, len);
-                for lower in c.to_lowercase() {
-                    out.out.push(lower);
-                }
+                let lower = c.to_lowercase();
+                // N7: `İ` → i + U+0307 writes a mark, which NFC must order among the marks after it.
+                recompose |= lower.len() > 1;
+                out.out.extend(lower);
             }
             _ => {}
         }
@@ -83,7 +84,8 @@ fn normalize_nfc(text: &str, verify: bool) -> Option<String> {
     if normalized.ends_with(' ') {
         normalized.pop();
     }
-    // N7: dropping a format character can leave a base and its mark side by side; compose them again.
+    // N7: dropping a format character can leave a base and its mark side by side, and a lower-cased `İ` can
+    // leave U+0307 before a mark NFC puts first; compose (and order) them again.
     if recompose {
         if let Cow::Owned(composed) = to_nfc(&normalized) {
             return Some(composed);
@@ -193,6 +195,10 @@ mod tests {
         check("e\u{200D}\u{0301}", "\u{00E9}"); // N7
         check("\u{0B95}\u{0BC6}\u{200C}\u{0BBE}", "\u{0B95}\u{0BCA}"); // N7
         check("İ", "i\u{0307}");
+        // N7 (normaliser 1.1, found by `cargo xtask fuzz`): İ's U+0307 (class 230) goes after a following
+        // virama (class 9), as NFC orders them; 1.0 left them in the wrong order, so a second pass changed it.
+        check("İ\u{0DCA}", "i\u{0DCA}\u{0307}");
+        check("Yİ\u{0DCA}`", "yi\u{0DCA}\u{0307}");
         check("", "");
         check(" ,. ", "");
         check("௰௱௲", "௰௱௲"); // numbers, not digits: kept
