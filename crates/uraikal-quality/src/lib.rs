@@ -26,6 +26,7 @@ mod mojibake;
 pub mod register;
 mod repetition;
 mod scan;
+mod visual;
 mod words;
 
 use serde::Serialize;
@@ -291,7 +292,7 @@ fn may_be_legacy(line: &str) -> bool {
             latin += 1;
         }
     }
-    latin >= 4 && tamil * 4 < latin
+    latin >= 4 && tamil < latin
 }
 
 fn legacy_lines(text: &str) -> Legacy {
@@ -301,24 +302,31 @@ fn legacy_lines(text: &str) -> Legacy {
     for line in text.split_inclusive('\n') {
         if may_be_legacy(line) {
             let detection = uraikal_legacy::detect(line);
-            if !detection.runs.is_empty() {
-                let converted = uraikal_legacy::decode_auto(line);
+            if let (Some(encoding), false) = (detection.encoding, detection.runs.is_empty()) {
+                let line_chars: Vec<char> = line.chars().collect();
+                let in_runs: usize = detection
+                    .runs
+                    .iter()
+                    .map(|r| {
+                        line_chars[r.start.min(line_chars.len())..r.end.min(line_chars.len())]
+                            .iter()
+                            .filter(|c| !c.is_whitespace())
+                            .count()
+                    })
+                    .sum();
+                let non_space = line_chars.iter().filter(|c| !c.is_whitespace()).count();
+                // A line that is mostly legacy is all legacy: the detector leaves short words (தி, ஈதல்) out.
+                let converted = if in_runs * 10 >= non_space * 7 {
+                    encoding.decode(line)
+                } else {
+                    uraikal_legacy::decode_auto(line)
+                };
                 let counts = scan::count(&converted);
                 // English read through a legacy table gives letters, but not well-formed Tamil words.
                 let well_formed = counts.tamil * 10 >= counts.letters * 8
                     && per_1000(counts.invalid, counts.tamil_letters) <= 20.0;
                 if well_formed {
-                    let line_chars: Vec<char> = line.chars().collect();
-                    chars += detection
-                        .runs
-                        .iter()
-                        .map(|r| {
-                            line_chars[r.start.min(line_chars.len())..r.end.min(line_chars.len())]
-                                .iter()
-                                .filter(|c| !c.is_whitespace())
-                                .count()
-                        })
-                        .sum::<usize>();
+                    chars += in_runs;
                     decoded.push_str(&converted);
                     any = true;
                     continue;
@@ -389,34 +397,40 @@ fn judge(s: &Signals, config: &Config) -> (Vec<Reason>, f64) {
 /// Assesses one document (SPEC Q3): signals of the text as given, the repairs its signals call for, then the
 /// drop rules on the repaired text. The score is the repaired text's.
 pub fn assess(text: &str, config: &Config) -> Assessment {
-    let legacy = legacy_lines(text);
-    let signals = signals_with(text, legacy.chars);
     let mut repairs = Vec::new();
-    let mut repaired = None::<String>;
-    if signals.mojibake_share >= config.min_mojibake_share {
-        repairs.push(Reason::Mojibake);
-        repaired = Some(reverse_mojibake(text).0);
-    }
+    // Mojibake first: its Latin-1 letters would otherwise pass for a legacy encoding.
+    let mojibake_share = if mojibake::may_have_mojibake(text) {
+        let (reversed, chars) = reverse_mojibake(text);
+        let share = share(chars, scan::count(text).non_space);
+        if share >= config.min_mojibake_share {
+            repairs.push(Reason::Mojibake);
+            Some((reversed, share))
+        } else {
+            Some((String::new(), share))
+        }
+    } else {
+        None
+    };
+    let after_mojibake = match &mojibake_share {
+        Some((reversed, _)) if !reversed.is_empty() => reversed.as_str(),
+        _ => text,
+    };
+    let legacy = legacy_lines(after_mojibake);
+    let mut signals = signals_with(text, 0);
+    signals.mojibake_share = mojibake_share.as_ref().map_or(0.0, |m| m.1);
+    signals.legacy_share = share(legacy.chars, scan::count(after_mojibake).non_space);
+    let mut repaired = (!repairs.is_empty()).then(|| after_mojibake.to_owned());
     if signals.legacy_share >= config.min_legacy_share {
         repairs.push(Reason::LegacyEncoding);
-        repaired = Some(match repaired {
-            Some(t) => legacy_lines(&t).decoded,
-            None => legacy.decoded,
-        });
+        repaired = Some(legacy.decoded);
     }
     let current = repaired.as_deref().unwrap_or(text);
-    let visual = if repaired.is_some() {
-        scan::count(current).visual
-    } else {
-        (signals.visual_order_per_1000 > 0.0) as usize
-    };
-    if visual > 0 {
-        let cleaned = uraikal_text::clean(current);
-        let before = scan::count(current);
-        let after = scan::count(&cleaned);
-        if per_1000(before.visual, before.tamil_letters) >= config.min_visual_per_1000 && after.invalid < before.invalid {
+    let before = scan::count(current);
+    if per_1000(before.visual, before.tamil_letters) >= config.min_visual_per_1000 {
+        let fixed = visual::to_logical(current);
+        if scan::count(&fixed).invalid < before.invalid {
             repairs.push(Reason::VisualOrder);
-            repaired = Some(cleaned);
+            repaired = Some(fixed);
         }
     }
     repairs.sort();

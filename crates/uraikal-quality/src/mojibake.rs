@@ -29,8 +29,9 @@ fn reverse_word(word: &str) -> Option<String> {
     }
     let bytes: Option<Vec<u8>> = word.chars().map(byte_of).collect();
     let text = String::from_utf8(bytes?).ok()?;
-    // Real Latin-1 words (café) decode to invalid UTF-8; only characters beyond U+07FF make the case.
-    text.chars().any(|c| u32::from(c) >= 0x800).then_some(text)
+    // Real Latin-1 words (café) decode to invalid UTF-8; a valid decoding with a non-ASCII character is
+    // mojibake ("kmÂ²" for km²).
+    (!text.is_ascii()).then_some(text)
 }
 
 /// Reverses the mojibake words of `text`; returns the text and how many non-space characters of the input
