@@ -36,26 +36,106 @@ impl Rng {
 }
 
 const SUBJECTS: &[&str] = &[
-    "நான்", "நீ", "அவன்", "அவ", "அவங்க", "நாங்க", "நீங்க", "அண்ணன்", "அம்மா", "அப்பா", "தம்பி", "அக்கா",
-    "மாமா", "பசங்க", "எல்லாரும்",
+    "நான்",
+    "நீ",
+    "அவன்",
+    "அவ",
+    "அவங்க",
+    "நாங்க",
+    "நீங்க",
+    "அண்ணன்",
+    "அம்மா",
+    "அப்பா",
+    "தம்பி",
+    "அக்கா",
+    "மாமா",
+    "பசங்க",
+    "எல்லாரும்",
 ];
 const PLACES: &[&str] = &[
-    "வீட்டுக்கு", "கடைக்கு", "ஆபீஸுக்கு", "ஸ்கூலுக்கு", "கோயிலுக்கு", "ஊருக்கு", "சினிமாவுக்கு", "மார்க்கெட்டுக்கு",
-    "பஸ்ல", "ரூம்ல", "வெளிய", "அங்க", "இங்க", "காலேஜுக்கு",
+    "வீட்டுக்கு",
+    "கடைக்கு",
+    "ஆபீஸுக்கு",
+    "ஸ்கூலுக்கு",
+    "கோயிலுக்கு",
+    "ஊருக்கு",
+    "சினிமாவுக்கு",
+    "மார்க்கெட்டுக்கு",
+    "பஸ்ல",
+    "ரூம்ல",
+    "வெளிய",
+    "அங்க",
+    "இங்க",
+    "காலேஜுக்கு",
 ];
-const OBJECTS: &[&str] = &["சாப்பாடு", "டீ", "காபி", "வேலை", "படம்", "காசு", "போன்", "டிக்கெட்டு", "புஸ்தகம்", "பொண்ணு"];
+const OBJECTS: &[&str] = &[
+    "சாப்பாடு",
+    "டீ",
+    "காபி",
+    "வேலை",
+    "படம்",
+    "காசு",
+    "போன்",
+    "டிக்கெட்டு",
+    "புஸ்தகம்",
+    "பொண்ணு",
+];
 const TIMES: &[&str] = &[
-    "இன்னைக்கு", "நாளைக்கு", "நேத்து", "இப்போ", "அப்புறம்", "சீக்கிரம்", "காலையில", "ராத்திரி", "சாயங்காலம்",
+    "இன்னைக்கு",
+    "நாளைக்கு",
+    "நேத்து",
+    "இப்போ",
+    "அப்புறம்",
+    "சீக்கிரம்",
+    "காலையில",
+    "ராத்திரி",
+    "சாயங்காலம்",
 ];
 const VERBS: &[&str] = &[
-    "போறேன்", "வர்றேன்", "போறாங்க", "வந்துட்டேன்", "பண்ணிட்டு", "பண்றேன்", "சாப்டியா", "சாப்பிட்டேன்", "இருக்கு",
-    "இல்ல", "தெரியல", "சொல்லுங்க", "பாக்கலாம்", "வாங்க", "போலாம்", "முடிஞ்சுது", "கேட்டியா", "ஆச்சு", "வேணும்",
-    "வேணாம்", "பண்ணுங்க", "வந்தாங்க", "சொன்னாங்க", "இருக்காங்க", "கிடைக்கல",
+    "போறேன்",
+    "வர்றேன்",
+    "போறாங்க",
+    "வந்துட்டேன்",
+    "பண்ணிட்டு",
+    "பண்றேன்",
+    "சாப்டியா",
+    "சாப்பிட்டேன்",
+    "இருக்கு",
+    "இல்ல",
+    "தெரியல",
+    "சொல்லுங்க",
+    "பாக்கலாம்",
+    "வாங்க",
+    "போலாம்",
+    "முடிஞ்சுது",
+    "கேட்டியா",
+    "ஆச்சு",
+    "வேணும்",
+    "வேணாம்",
+    "பண்ணுங்க",
+    "வந்தாங்க",
+    "சொன்னாங்க",
+    "இருக்காங்க",
+    "கிடைக்கல",
 ];
-const PARTICLES: &[&str] = &["டா", "ங்க", "ப்பா", "தான்", "என்ன", "ஏன்", "சரி", "அட", "ரொம்ப", "கொஞ்சம்", "எல்லாம்", "மா"];
+const PARTICLES: &[&str] = &[
+    "டா",
+    "ங்க",
+    "ப்பா",
+    "தான்",
+    "என்ன",
+    "ஏன்",
+    "சரி",
+    "அட",
+    "ரொம்ப",
+    "கொஞ்சம்",
+    "எல்லாம்",
+    "மா",
+];
 const ENGLISH_NOUNS: &[&str] = &[
-    "meeting", "office", "phone", "bus", "ticket", "movie", "exam", "class", "traffic", "boss", "leave", "party",
-    "online", "order", "delivery", "time", "problem", "super", "actually", "really", "sorry", "please", "weekend",
+    "meeting", "office", "phone", "bus", "ticket", "movie", "exam", "class", "traffic", "boss",
+    "leave", "party", "online", "order", "delivery", "time", "problem", "super", "actually",
+    "really", "sorry", "please", "weekend",
 ];
 
 fn spoken(rng: &mut Rng, english: bool) -> String {
@@ -89,18 +169,47 @@ fn spoken(rng: &mut Rng, english: bool) -> String {
 
 fn consonant(c: char) -> Option<&'static str> {
     Some(match c {
-        'க' => "k", 'ங' => "ng", 'ச' => "s", 'ஞ' => "nj", 'ட' => "d", 'ண' => "n", 'த' => "th", 'ந' => "n",
-        'ப' => "p", 'ம' => "m", 'ய' => "y", 'ர' => "r", 'ல' => "l", 'வ' => "v", 'ழ' => "zh", 'ள' => "l",
-        'ற' => "r", 'ன' => "n", 'ஜ' => "j", 'ஷ' => "sh", 'ஸ' => "s", 'ஹ' => "h",
+        'க' => "k",
+        'ங' => "ng",
+        'ச' => "s",
+        'ஞ' => "nj",
+        'ட' => "d",
+        'ண' => "n",
+        'த' => "th",
+        'ந' => "n",
+        'ப' => "p",
+        'ம' => "m",
+        'ய' => "y",
+        'ர' => "r",
+        'ல' => "l",
+        'வ' => "v",
+        'ழ' => "zh",
+        'ள' => "l",
+        'ற' => "r",
+        'ன' => "n",
+        'ஜ' => "j",
+        'ஷ' => "sh",
+        'ஸ' => "s",
+        'ஹ' => "h",
         _ => return None,
     })
 }
 
 fn vowel(c: char) -> Option<&'static str> {
     Some(match c {
-        'அ' => "a", 'ஆ' | 'ா' => "aa", 'இ' | 'ி' => "i", 'ஈ' | 'ீ' => "ee", 'உ' | 'ு' => "u", 'ஊ' | 'ூ' => "oo",
-        'எ' | 'ெ' => "e", 'ஏ' | 'ே' => "ae", 'ஐ' | 'ை' => "ai", 'ஒ' | 'ொ' => "o", 'ஓ' | 'ோ' => "o",
-        'ஔ' | 'ௌ' => "au", 'ஃ' => "h",
+        'அ' => "a",
+        'ஆ' | 'ா' => "aa",
+        'இ' | 'ி' => "i",
+        'ஈ' | 'ீ' => "ee",
+        'உ' | 'ு' => "u",
+        'ஊ' | 'ூ' => "oo",
+        'எ' | 'ெ' => "e",
+        'ஏ' | 'ே' => "ae",
+        'ஐ' | 'ை' => "ai",
+        'ஒ' | 'ொ' => "o",
+        'ஓ' | 'ோ' => "o",
+        'ஔ' | 'ௌ' => "au",
+        'ஃ' => "h",
         _ => return None,
     })
 }
@@ -127,19 +236,24 @@ fn romanise(text: &str) -> String {
 }
 
 fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).with_context(|| format!("reading {} (the data is read in place)", path.display()))
+    std::fs::read_to_string(path)
+        .with_context(|| format!("reading {} (the data is read in place)", path.display()))
 }
 
 /// The labelled training set, as (text, register).
 pub fn training_set(shared: &Path) -> Result<Vec<(String, &'static str)>> {
     let mut rng = Rng(0x5eed_2026);
-    let held_out: std::collections::HashSet<String> = read(&shared.join("golden/quality/register.jsonl"))?
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .filter_map(|v| v["text"].as_str().map(str::to_owned))
-        .collect();
+    let held_out: std::collections::HashSet<String> =
+        read(&shared.join("golden/quality/register.jsonl"))?
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| v["text"].as_str().map(str::to_owned))
+            .collect();
     let mut kurals = Vec::new();
-    for line in read(&shared.join("data/thirukkural/thirukkural.tsv"))?.lines().skip(1) {
+    for line in read(&shared.join("data/thirukkural/thirukkural.tsv"))?
+        .lines()
+        .skip(1)
+    {
         let f: Vec<&str> = line.split('\t').collect();
         if f.len() > 9 {
             let kural = format!("{}\n{}", f[8], f[9]);
@@ -150,9 +264,17 @@ pub fn training_set(shared: &Path) -> Result<Vec<(String, &'static str)>> {
     }
     let tico_ta = read(&shared.join("data/prose/tico19/tico19-test.tam"))?;
     let tico_en = read(&shared.join("data/prose/tico19/tico19-test.eng"))?;
-    let pairs: Vec<(&str, &str)> = tico_ta.lines().zip(tico_en.lines()).filter(|(t, _)| !t.trim().is_empty()).collect();
+    let pairs: Vec<(&str, &str)> = tico_ta
+        .lines()
+        .zip(tico_en.lines())
+        .filter(|(t, _)| !t.trim().is_empty())
+        .collect();
     if kurals.len() < 500 || pairs.len() < 1000 {
-        bail!("too little data: {} kurals, {} TICO-19 sentences", kurals.len(), pairs.len());
+        bail!(
+            "too little data: {} kurals, {} TICO-19 sentences",
+            kurals.len(),
+            pairs.len()
+        );
     }
     let mut set: Vec<(String, &'static str)> = Vec::new();
     for k in &kurals {
@@ -170,7 +292,13 @@ pub fn training_set(shared: &Path) -> Result<Vec<(String, &'static str)>> {
                     .collect();
                 let mixed: Vec<String> = ta
                     .split_whitespace()
-                    .map(|w| if !english.is_empty() && rng.chance(35) { rng.pick(&english).to_lowercase() } else { w.to_owned() })
+                    .map(|w| {
+                        if !english.is_empty() && rng.chance(35) {
+                            rng.pick(&english).to_lowercase()
+                        } else {
+                            w.to_owned()
+                        }
+                    })
                     .collect();
                 set.push((mixed.join(" "), "code-mixed"));
                 set.push((ta.to_string(), "formal"));
@@ -214,12 +342,24 @@ pub fn run(args: &[String]) -> Result<()> {
     if args.iter().any(|a| a == "--check") {
         let committed = read(&path)?;
         if committed != json {
-            bail!("{} is stale: run `cargo xtask register-model`", path.display());
+            bail!(
+                "{} is stale: run `cargo xtask register-model`",
+                path.display()
+            );
         }
-        println!("register-model: fresh ({} examples, {} features)", set.len(), model.features.len());
+        println!(
+            "register-model: fresh ({} examples, {} features)",
+            set.len(),
+            model.features.len()
+        );
         return Ok(());
     }
     std::fs::write(&path, json)?;
-    println!("register-model: {} examples, {} features → {}", set.len(), model.features.len(), path.display());
+    println!(
+        "register-model: {} examples, {} features → {}",
+        set.len(),
+        model.features.len(),
+        path.display()
+    );
     Ok(())
 }

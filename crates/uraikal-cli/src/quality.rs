@@ -74,12 +74,16 @@ struct Doc {
 /// Reads JSONL documents; bad lines are errors naming file:line.
 fn read_docs(input: Option<&str>, field: &str, extra: Option<&str>) -> Result<Vec<Doc>> {
     let (name, text) = match input {
-        Some(p) if p != "-" => (p.to_owned(), uraikal_io::read_utf8(std::path::Path::new(p))?),
+        Some(p) if p != "-" => (
+            p.to_owned(),
+            uraikal_io::read_utf8(std::path::Path::new(p))?,
+        ),
         _ => ("<stdin>".to_owned(), common::read_stdin()?),
     };
     let mut docs = Vec::new();
     for (line, bytes) in uraikal_io::non_blank_lines(text.as_bytes()) {
-        let value: Value = serde_json::from_slice(bytes).map_err(|e| anyhow!("{name}:{line}: not JSON: {e}"))?;
+        let value: Value =
+            serde_json::from_slice(bytes).map_err(|e| anyhow!("{name}:{line}: not JSON: {e}"))?;
         let text = value
             .get(field)
             .and_then(Value::as_str)
@@ -108,7 +112,8 @@ fn id_text(id: &Value) -> String {
 /// Runs `uraikal quality`.
 pub fn run_quality(args: QualityArgs) -> Result<ExitCode> {
     let config = match &args.config {
-        Some(path) => Config::from_json(&uraikal_io::read_utf8(path)?).with_context(|| path.display().to_string())?,
+        Some(path) => Config::from_json(&uraikal_io::read_utf8(path)?)
+            .with_context(|| path.display().to_string())?,
         None => Config::default(),
     };
     let docs = read_docs(args.input.as_deref(), &args.text_field, None)?;
@@ -118,7 +123,12 @@ pub fn run_quality(args: QualityArgs) -> Result<ExitCode> {
     common::chunks_in_order(
         &docs,
         64,
-        |chunk| chunk.iter().map(|d| assess(&d.text, &config)).collect::<Vec<_>>(),
+        |chunk| {
+            chunk
+                .iter()
+                .map(|d| assess(&d.text, &config))
+                .collect::<Vec<_>>()
+        },
         |results| -> Result<()> {
             for a in results {
                 *decisions.entry(a.decision.as_str()).or_default() += 1;
@@ -138,7 +148,14 @@ pub fn run_quality(args: QualityArgs) -> Result<ExitCode> {
                     writeln!(out)?;
                 } else {
                     let names: Vec<&str> = a.reasons.iter().map(|r| r.as_str()).collect();
-                    write!(out, "{}\t{}\t{:.3}\t{}", id_text(&doc.id), a.decision.as_str(), a.score, names.join(","))?;
+                    write!(
+                        out,
+                        "{}\t{}\t{:.3}\t{}",
+                        id_text(&doc.id),
+                        a.decision.as_str(),
+                        a.score,
+                        names.join(",")
+                    )?;
                     if args.repair {
                         write!(out, "\t{}", a.repaired.replace('\n', "\\n"))?;
                     }
@@ -150,8 +167,17 @@ pub fn run_quality(args: QualityArgs) -> Result<ExitCode> {
     )?;
     out.flush()?;
     let total: usize = decisions.values().sum();
-    let list = |m: &BTreeMap<&str, usize>| m.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ");
-    eprintln!("quality: {total} documents: {}; reasons: {}", list(&decisions), list(&reasons));
+    let list = |m: &BTreeMap<&str, usize>| {
+        m.iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    eprintln!(
+        "quality: {total} documents: {}; reasons: {}",
+        list(&decisions),
+        list(&reasons)
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -163,16 +189,25 @@ pub fn run_register(args: RegisterArgs) -> Result<ExitCode> {
         if docs.is_empty() {
             bail!("{path}: no labelled documents");
         }
-        let model = uraikal_quality::register::train(docs.iter().map(|d| (d.text.as_str(), d.extra.as_deref().unwrap_or(""))))
-            .with_context(|| path.clone())?;
+        let model = uraikal_quality::register::train(
+            docs.iter()
+                .map(|d| (d.text.as_str(), d.extra.as_deref().unwrap_or(""))),
+        )
+        .with_context(|| path.clone())?;
         uraikal_io::write_atomic(&out, model.to_json().as_bytes())?;
-        eprintln!("register: trained on {} documents, {} features → {}", docs.len(), model.features.len(), out.display());
+        eprintln!(
+            "register: trained on {} documents, {} features → {}",
+            docs.len(),
+            model.features.len(),
+            out.display()
+        );
         return Ok(ExitCode::SUCCESS);
     }
     let owned;
     let model = match &args.model {
         Some(path) => {
-            owned = Model::from_json(&uraikal_io::read_utf8(path)?).with_context(|| path.display().to_string())?;
+            owned = Model::from_json(&uraikal_io::read_utf8(path)?)
+                .with_context(|| path.display().to_string())?;
             &owned
         }
         None => Model::default_model(),
@@ -184,7 +219,10 @@ pub fn run_register(args: RegisterArgs) -> Result<ExitCode> {
         let c = model.classify(&doc.text);
         *counts.entry(c.register.clone()).or_default() += 1;
         if args.json {
-            serde_json::to_writer(&mut out, &json!({"id": doc.id, "register": c.register, "scores": c.scores, "features": c.features}))?;
+            serde_json::to_writer(
+                &mut out,
+                &json!({"id": doc.id, "register": c.register, "scores": c.scores, "features": c.features}),
+            )?;
             writeln!(out)?;
         } else {
             writeln!(out, "{}\t{}", id_text(&doc.id), c.register)?;

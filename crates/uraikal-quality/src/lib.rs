@@ -361,9 +361,21 @@ fn judge(s: &Signals, config: &Config) -> (Vec<Reason>, f64) {
             reasons.push(reason);
         }
     };
-    check(Reason::TooShort, config.min_words as f64 / (s.words as f64).max(0.5), 1.0);
-    check(Reason::NotTamil, 1.0 - s.tamil_share, 1.0 - config.min_tamil_share);
-    check(Reason::BrokenLetters, s.invalid_per_1000, config.max_invalid_per_1000);
+    check(
+        Reason::TooShort,
+        config.min_words as f64 / (s.words as f64).max(0.5),
+        1.0,
+    );
+    check(
+        Reason::NotTamil,
+        1.0 - s.tamil_share,
+        1.0 - config.min_tamil_share,
+    );
+    check(
+        Reason::BrokenLetters,
+        s.invalid_per_1000,
+        config.max_invalid_per_1000,
+    );
     for (value, limit) in [
         (s.dup_line_fraction, config.max_dup_line_fraction),
         (s.dup_line_char_fraction, config.max_dup_line_char_fraction),
@@ -372,21 +384,45 @@ fn judge(s: &Signals, config: &Config) -> (Vec<Reason>, f64) {
     ] {
         check(Reason::Repetition, value, limit);
     }
-    for (value, limit) in s.top_ngram_char_fraction.iter().zip(config.max_top_ngram_char_fraction) {
+    for (value, limit) in s
+        .top_ngram_char_fraction
+        .iter()
+        .zip(config.max_top_ngram_char_fraction)
+    {
         check(Reason::Repetition, *value, limit);
     }
-    for (value, limit) in s.dup_ngram_char_fraction.iter().zip(config.max_dup_ngram_char_fraction) {
+    for (value, limit) in s
+        .dup_ngram_char_fraction
+        .iter()
+        .zip(config.max_dup_ngram_char_fraction)
+    {
         check(Reason::Repetition, *value, limit);
     }
-    check(Reason::Boilerplate, s.boilerplate_line_fraction, config.max_boilerplate_line_fraction);
+    check(
+        Reason::Boilerplate,
+        s.boilerplate_line_fraction,
+        config.max_boilerplate_line_fraction,
+    );
     let [low, high] = config.word_length_range;
     if s.words > 0 {
         check(Reason::WordLength, low / s.mean_word_letters.max(1e-9), 1.0);
         check(Reason::WordLength, s.mean_word_letters / high, 1.0);
     }
-    check(Reason::Symbols, s.symbol_word_ratio, config.max_symbol_word_ratio);
-    check(Reason::BulletLines, s.bullet_line_fraction, config.max_bullet_line_fraction);
-    check(Reason::EllipsisLines, s.ellipsis_line_fraction, config.max_ellipsis_line_fraction);
+    check(
+        Reason::Symbols,
+        s.symbol_word_ratio,
+        config.max_symbol_word_ratio,
+    );
+    check(
+        Reason::BulletLines,
+        s.bullet_line_fraction,
+        config.max_bullet_line_fraction,
+    );
+    check(
+        Reason::EllipsisLines,
+        s.ellipsis_line_fraction,
+        config.max_ellipsis_line_fraction,
+    );
     check(Reason::Digits, s.digit_ratio, config.max_digit_ratio);
     if reasons.is_empty() && score < config.min_score {
         reasons.push(Reason::LowScore);

@@ -23,11 +23,45 @@ const FORMAT: &str = "uraikal-register-nb";
 
 /// Spoken-Tamil word endings (SPEC Q5.2).
 const COLLOQUIAL: &[&str] = &[
-    "ங்க", "றேன்", "றோம்", "றீங்க", "றான்", "றா", "க்கு", "ச்சு", "ட்டு", "டா", "டி", "ன்னு", "னு", "லாம்",
-    "ணும்", "ல்ல", "ம்ல", "யா", "போல", "இருக்கு", "பண்ணி", "பண்ணு", "வந்துட்டு",
+    "ங்க",
+    "றேன்",
+    "றோம்",
+    "றீங்க",
+    "றான்",
+    "றா",
+    "க்கு",
+    "ச்சு",
+    "ட்டு",
+    "டா",
+    "டி",
+    "ன்னு",
+    "னு",
+    "லாம்",
+    "ணும்",
+    "ல்ல",
+    "ம்ல",
+    "யா",
+    "போல",
+    "இருக்கு",
+    "பண்ணி",
+    "பண்ணு",
+    "வந்துட்டு",
 ];
 /// Classical / poetic endings (SPEC Q5.2).
-const ARCHAIC: &[&str] = &["ற்றே", "தற்று", "லென்", "ஆர்", "உம்", "ற்கு", "த்து", "னே", "ஞ்ச", "ற்ற", "இன்", "தல்"];
+const ARCHAIC: &[&str] = &[
+    "ற்றே",
+    "தற்று",
+    "லென்",
+    "ஆர்",
+    "உம்",
+    "ற்கு",
+    "த்து",
+    "னே",
+    "ஞ்ச",
+    "ற்ற",
+    "இன்",
+    "தல்",
+];
 
 /// A trained model (SPEC Q5.3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -78,7 +112,11 @@ pub fn features(text: &str) -> Vec<String> {
             latin += usize::from(c.is_ascii_alphabetic());
         }
     }
-    let latin_share = if letters == 0 { 0.0 } else { latin as f64 / letters as f64 };
+    let latin_share = if letters == 0 {
+        0.0
+    } else {
+        latin as f64 / letters as f64
+    };
     let bucket = match latin_share {
         x if x >= 0.85 => "#latin:most",
         x if x >= 0.5 => "#latin:half",
@@ -135,10 +173,12 @@ pub fn train<'a>(data: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<M
     let mut counts: HashMap<String, [u64; 5]> = HashMap::new();
     let mut docs = [0u64; 5];
     for (text, label) in data {
-        let k = LABELS
-            .iter()
-            .position(|l| *l == label)
-            .ok_or_else(|| ModelError(format!("unknown register {label:?} (known: {})", LABELS.join(", "))))?;
+        let k = LABELS.iter().position(|l| *l == label).ok_or_else(|| {
+            ModelError(format!(
+                "unknown register {label:?} (known: {})",
+                LABELS.join(", ")
+            ))
+        })?;
         docs[k] += 1;
         for f in features(text) {
             counts.entry(f).or_default()[k] += 1;
@@ -151,7 +191,12 @@ pub fn train<'a>(data: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<M
         .into_iter()
         .filter(|(_, c)| c.iter().sum::<u64>() >= 3)
         .collect();
-    kept.sort_by(|a, b| b.1.iter().sum::<u64>().cmp(&a.1.iter().sum::<u64>()).then(a.0.cmp(&b.0)));
+    kept.sort_by(|a, b| {
+        b.1.iter()
+            .sum::<u64>()
+            .cmp(&a.1.iter().sum::<u64>())
+            .then(a.0.cmp(&b.0))
+    });
     kept.truncate(20_000);
     let vocab = kept.len() as f64 + 1.0;
     let mut totals = [0u64; 5];
@@ -166,8 +211,14 @@ pub fn train<'a>(data: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<M
     let model = Model {
         format: FORMAT.to_owned(),
         labels: labels.iter().map(|&k| LABELS[k].to_owned()).collect(),
-        log_priors: labels.iter().map(|&k| round((docs[k] as f64 / n_docs as f64).ln())).collect(),
-        log_unseen: labels.iter().map(|&k| round((1.0 / (totals[k] as f64 + vocab)).ln())).collect(),
+        log_priors: labels
+            .iter()
+            .map(|&k| round((docs[k] as f64 / n_docs as f64).ln()))
+            .collect(),
+        log_unseen: labels
+            .iter()
+            .map(|&k| round((1.0 / (totals[k] as f64 + vocab)).ln()))
+            .collect(),
         features: kept
             .into_iter()
             .map(|(f, c)| {
@@ -188,9 +239,16 @@ impl Model {
         let model: Model = serde_json::from_str(json).map_err(|e| ModelError(e.to_string()))?;
         let n = model.labels.len();
         if model.format != FORMAT {
-            return Err(ModelError(format!("format {:?}, not {FORMAT:?}", model.format)));
+            return Err(ModelError(format!(
+                "format {:?}, not {FORMAT:?}",
+                model.format
+            )));
         }
-        if n == 0 || model.log_priors.len() != n || model.log_unseen.len() != n || model.features.values().any(|v| v.len() != n) {
+        if n == 0
+            || model.log_priors.len() != n
+            || model.log_unseen.len() != n
+            || model.features.values().any(|v| v.len() != n)
+        {
             return Err(ModelError("every row needs one value per label".to_owned()));
         }
         Ok(model)

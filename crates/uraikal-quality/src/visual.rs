@@ -30,7 +30,16 @@ fn swap(chars: &[char], out: &mut String) {
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        if is_prefix_sign(c) && chars.get(i + 1).is_some_and(|&n| is_consonant(n)) {
+        // A consonant that carries a sign of its own (other than the second part of ொ ோ ௌ) is not the
+        // prefix sign's: "மையா" stays as it is.
+        let own_sign = match chars.get(i + 2) {
+            Some('\u{0BBE}') => c == '\u{0BC8}',
+            Some('\u{0BD7}') => c != '\u{0BC6}',
+            // A prefix sign after the consonant starts the next letter in visual order.
+            Some(&n) => ('\u{0BBE}'..='\u{0BCD}').contains(&n) && !is_prefix_sign(n),
+            None => false,
+        };
+        if is_prefix_sign(c) && !own_sign && chars.get(i + 1).is_some_and(|&n| is_consonant(n)) {
             out.push(chars[i + 1]);
             match (c, chars.get(i + 2)) {
                 ('\u{0BC6}', Some('\u{0BBE}')) => (out.push('\u{0BCA}'), i += 3).1,
@@ -49,9 +58,15 @@ fn swap(chars: &[char], out: &mut String) {
 ///
 /// "ெபாது" (visual) and "துைற" (the sign between two consonants) both come back as பொது and துறை.
 pub(crate) fn to_logical(text: &str) -> String {
-    let lines: Vec<Vec<char>> = text.split_inclusive('\n').map(|l| l.chars().collect()).collect();
+    let lines: Vec<Vec<char>> = text
+        .split_inclusive('\n')
+        .map(|l| l.chars().collect())
+        .collect();
     // Lines without evidence either way (short verse lines often have none) follow the document.
-    let (visual, logical) = lines.iter().map(|l| evidence(l)).fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    let (visual, logical) = lines
+        .iter()
+        .map(|l| evidence(l))
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     let document_visual = visual > logical;
     let mut out = String::with_capacity(text.len());
     for chars in &lines {
@@ -72,7 +87,10 @@ mod tests {
     #[test]
     fn visual_lines_come_back_in_logical_order() {
         assert_eq!(to_logical("ெபாது துைற ேபார் ெகௗ"), "பொது துறை போர் கௌ");
-        assert_eq!(to_logical("துகள்கைள கண்காணித்து ேவண்டும்"), "துகள்களை கண்காணித்து வேண்டும்");
+        assert_eq!(
+            to_logical("துகள்கைள கண்காணித்து ேவண்டும்"),
+            "துகள்களை கண்காணித்து வேண்டும்"
+        );
     }
 
     #[test]
