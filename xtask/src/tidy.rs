@@ -27,6 +27,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("uraikal-numbers", &["uraikal-text"]),
     ("uraikal-yaappu", &["uraikal-text"]),
     ("uraikal-legacy", &["uraikal-text"]),
+    ("uraikal-quality", &["uraikal-text", "uraikal-legacy"]),
     ("uraikal-metrics", &["uraikal-text", "uraikal-numbers"]),
     (
         "uraikal-asr",
@@ -67,6 +68,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "uraikal-d4",
             "uraikal-prep",
             "uraikal-legacy",
+            "uraikal-quality",
         ],
     ),
 ];

@@ -128,12 +128,16 @@ const ENGLISH: &[&str] = &[
 
 /// A line that is page furniture rather than text.
 pub(crate) fn is_boilerplate(line: &str, tamil_document: bool) -> bool {
+    // Page furniture is short: a long line that mentions "register" or பதிவு செய் is text.
+    let words = line.split_whitespace().count();
+    if words > 12 {
+        return false;
+    }
     let lower = line.to_lowercase();
     if BOILERPLATE.iter().any(|p| lower.contains(p)) {
         return true;
     }
-    let words = line.split_whitespace().count();
-    if words <= 12 && SEPARATORS.iter().any(|s| line.contains(s)) {
+    if SEPARATORS.iter().any(|s| line.contains(s)) {
         return true;
     }
     // A short all-Latin line inside a Tamil document is a button, a menu or a caption.
