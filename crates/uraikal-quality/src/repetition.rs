@@ -98,7 +98,8 @@ pub(crate) fn repetition(text: &str) -> Repetition {
         if words.len() < n {
             break;
         }
-        let mut counts: HashMap<u64, (u32, usize), Fast> = HashMap::default();
+        let mut counts: HashMap<u64, (u32, usize), Fast> =
+            HashMap::with_capacity_and_hasher(words.len(), Fast::default());
         for i in 0..=words.len() - n {
             let (h, len) = gram(i, n);
             counts.entry(h).or_insert((0, len)).0 += 1;
@@ -107,6 +108,9 @@ pub(crate) fn repetition(text: &str) -> Repetition {
         if let Some(&(count, len)) = counts.values().max_by_key(|&&(c, l)| (c, l)) {
             if count > 1 {
                 r.top_ngram_char_fraction[k] = (count as usize * len) as f64 / total_chars;
+            } else {
+                // No n-gram repeats, so no longer one does either.
+                break;
             }
         }
     }
@@ -114,7 +118,7 @@ pub(crate) fn repetition(text: &str) -> Repetition {
         if words.len() < n {
             break;
         }
-        let mut seen: HashSet<u64, Fast> = HashSet::default();
+        let mut seen: HashSet<u64, Fast> = HashSet::with_capacity_and_hasher(words.len(), Fast::default());
         let (mut i, mut dup_chars) = (0, 0);
         // As Gopher: a duplicated n-gram's characters count once and the scan jumps past it.
         while i + n <= words.len() {
@@ -127,6 +131,10 @@ pub(crate) fn repetition(text: &str) -> Repetition {
             }
         }
         r.dup_ngram_char_fraction[k] = dup_chars as f64 / total_chars;
+        if dup_chars == 0 {
+            // A duplicated longer n-gram would hold a duplicated n-gram.
+            break;
+        }
     }
     r
 }
