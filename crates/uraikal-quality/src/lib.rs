@@ -234,8 +234,9 @@ fn signals_with(text: &str, legacy_chars: usize) -> Signals {
     let (mut words, mut romanised, mut english, mut stop) = (0, 0, 0, 0);
     for word in text.split_whitespace() {
         words += 1;
-        let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
-        if !bare.is_empty() && bare.bytes().all(|b| b.is_ascii_alphabetic()) {
+        // Latin words are ASCII; Unicode property lookups for every Tamil word would cost a quarter of the time.
+        let bare = word.trim_matches(|c: char| c.is_ascii() && !c.is_ascii_alphanumeric());
+        if word.is_ascii() && !bare.is_empty() && bare.bytes().all(|b| b.is_ascii_alphabetic()) {
             if words::is_romanised_tamil(bare) {
                 romanised += 1;
             } else {
@@ -461,7 +462,12 @@ pub fn assess(text: &str, config: &Config) -> Assessment {
         repaired = Some(legacy.decoded);
     }
     let current = repaired.as_deref().unwrap_or(text);
-    let before = scan::count(current);
+    let before = match &repaired {
+        Some(t) => scan::count(t),
+        // The signals already counted the text as given: count again only when it matters.
+        None if signals.visual_order_per_1000 < config.min_visual_per_1000 => scan::Counts::default(),
+        None => scan::count(text),
+    };
     if per_1000(before.visual, before.tamil_letters) >= config.min_visual_per_1000 {
         let fixed = visual::to_logical(current);
         if scan::count(&fixed).invalid < before.invalid {

@@ -137,7 +137,9 @@ pub(crate) fn is_boilerplate(line: &str, tamil_document: bool) -> bool {
     if BOILERPLATE.iter().any(|p| lower.contains(p)) {
         return true;
     }
-    if SEPARATORS.iter().any(|s| line.contains(s)) {
+    let may_separate = line.bytes().any(|b| matches!(b, b'|' | b'>' | b'<'))
+        || line.contains(['»', '«', '←', '→', '·', '•']);
+    if may_separate && SEPARATORS.iter().any(|s| line.contains(s)) {
         return true;
     }
     // A short all-Latin line inside a Tamil document is a button, a menu or a caption.
