@@ -1,7 +1,7 @@
 //! `uraikal quality` and `uraikal register` (issue 20): a thin layer over `uraikal_quality` (SPEC Q).
 
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -118,6 +118,12 @@ pub fn run_quality(args: QualityArgs) -> Result<ExitCode> {
     };
     let docs = read_docs(args.input.as_deref(), &args.text_field, None)?;
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    // A progress bar on long inputs, only when someone is watching stderr.
+    let bar = if docs.len() >= 10_000 && std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(docs.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     let mut decisions: BTreeMap<&str, usize> = BTreeMap::new();
     let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
     common::chunks_in_order(
@@ -130,6 +136,7 @@ pub fn run_quality(args: QualityArgs) -> Result<ExitCode> {
                 .collect::<Vec<_>>()
         },
         |results| -> Result<()> {
+            bar.inc(results.len() as u64);
             for a in results {
                 *decisions.entry(a.decision.as_str()).or_default() += 1;
                 for r in &a.reasons {
@@ -166,6 +173,7 @@ pub fn run_quality(args: QualityArgs) -> Result<ExitCode> {
         },
     )?;
     out.flush()?;
+    bar.finish_and_clear();
     let total: usize = decisions.values().sum();
     let list = |m: &BTreeMap<&str, usize>| {
         m.iter()
