@@ -62,15 +62,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         Ok(out)
     };
-    crate::common::chunks_in_order(
-        &lines,
-        32,
-        build_chunk,
-        |built: Result<Vec<u8>, (usize, String)>| match built {
-            Ok(records) => file.write(&records).map_err(anyhow::Error::from),
-            Err((line, message)) => Err(anyhow!("{}:{line}: {message}", args.input.display())),
-        },
-    )?;
+    crate::common::chunks_in_order(&lines, 32, build_chunk, |built: Result<Vec<u8>, (usize, String)>| match built {
+        Ok(records) => file.write(&records).map_err(anyhow::Error::from),
+        Err((line, message)) => Err(anyhow!("{}:{line}: {message}", args.input.display())),
+    })?;
     file.commit()?;
     eprintln!(
         "{} lattices written to {}",
@@ -98,25 +93,15 @@ fn build_line(
         .map_err(|e| format!("invalid UTF-8 at byte {} of the line", e.valid_up_to()))?;
     // One parse into raw fields; a line that is not an object is told apart from broken JSON only then.
     // (Broken JSON is reported with the syntax error, which the object reader may not have reached.)
-    let Fields(fields) = serde_json::from_str(json).map_err(|_| {
-        match serde_json::from_str::<serde::de::IgnoredAny>(json) {
-            Ok(_) => "expected a JSON object".to_string(),
-            Err(syntax) => format!("invalid JSON: {syntax}"),
-        }
+    let Fields(fields) = serde_json::from_str(json).map_err(|_| match serde_json::from_str::<serde::de::IgnoredAny>(json) {
+        Ok(_) => "expected a JSON object".to_string(),
+        Err(syntax) => format!("invalid JSON: {syntax}"),
     })?;
     // As a JSON object (and Python's json) keeps it: the last of repeated keys.
-    let field = |name: &str| {
-        fields
-            .iter()
-            .rev()
-            .find(|(key, _)| key == name)
-            .map(|(_, raw)| raw)
-    };
+    let field = |name: &str| fields.iter().rev().find(|(key, _)| key == name).map(|(_, raw)| raw);
     let language = match field("language").or_else(|| field("lang")) {
         Some(raw) => match serde_json::from_str::<serde_json::Value>(raw.get()) {
-            Ok(serde_json::Value::String(name)) => {
-                Language::parse(&name).map_err(|e| e.to_string())?
-            }
+            Ok(serde_json::Value::String(name)) => Language::parse(&name).map_err(|e| e.to_string())?,
             Ok(other) => return Err(format!("language must be a string, not {other}")),
             Err(e) => return Err(format!("invalid JSON: {e}")),
         },
@@ -125,14 +110,8 @@ fn build_line(
 
     // Hypotheses: non-blank string *_transcription fields, top level first, then metadata_json's (a
     // top-level key shadows the same key there).
-    let metadata = fields
-        .iter()
-        .find(|(key, _)| key == "metadata_json")
-        .and_then(|(_, raw)| metadata_fields(raw));
-    let mut models: Vec<(&str, Cow<'_, str>)> = fields
-        .iter()
-        .filter_map(|(key, raw)| transcription(key, raw))
-        .collect();
+    let metadata = fields.iter().find(|(key, _)| key == "metadata_json").and_then(|(_, raw)| metadata_fields(raw));
+    let mut models: Vec<(&str, Cow<'_, str>)> = fields.iter().filter_map(|(key, raw)| transcription(key, raw)).collect();
     if let Some(Fields(inner)) = &metadata {
         for (key, raw) in inner {
             if !fields.iter().any(|(top, _)| top == key) {
@@ -163,10 +142,7 @@ fn build_line(
     let added = [
         ("lattice", python_json_lattice(&lattice)),
         ("lattice_string", brace_string),
-        (
-            "lattice_models_used",
-            python_json_list(models.iter().map(|(model, _)| *model)),
-        ),
+        ("lattice_models_used", python_json_list(models.iter().map(|(model, _)| *model))),
     ];
     for (key, raw) in &fields {
         match added.iter().find(|(name, _)| name == key) {
@@ -269,9 +245,7 @@ impl<'de> Deserialize<'de> for Fields<'de> {
             }
             fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
                 let mut fields: Vec<(Cow<'de, str>, RawRef<'de>)> = Vec::with_capacity(8);
-                while let Some((JsonStr(key), value)) =
-                    map.next_entry::<JsonStr<'de>, &'de RawValue>()?
-                {
+                while let Some((JsonStr(key), value)) = map.next_entry::<JsonStr<'de>, &'de RawValue>()? {
                     // A repeated key keeps its first position and its last value, as in Python.
                     match fields.iter_mut().find(|(k, _)| *k == key) {
                         Some(slot) => slot.1 = RawRef::Borrowed(value),

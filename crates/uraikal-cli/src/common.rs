@@ -51,10 +51,7 @@ pub fn read_stdin() -> Result<String> {
     let mut bytes = Vec::new();
     io::stdin().read_to_end(&mut bytes)?;
     String::from_utf8(bytes).map_err(|e| {
-        anyhow!(
-            "stdin is not valid UTF-8: invalid byte at offset {}",
-            e.utf8_error().valid_up_to()
-        )
+        anyhow!("stdin is not valid UTF-8: invalid byte at offset {}", e.utf8_error().valid_up_to())
     })
 }
 
@@ -111,9 +108,7 @@ pub fn chunks_in_order<T: Sync, R: Send, E>(
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(chunk) = chunks.get(index) else {
-                        break;
-                    };
+                    let Some(chunk) = chunks.get(index) else { break };
                     if send.send((index, f(chunk))).is_err() {
                         break;
                     }
@@ -180,13 +175,9 @@ pub fn widen_stdout_pipe() {
 /// intervals do not get better and memory runs out).
 pub fn parse_replicates(text: &str) -> Result<usize, String> {
     const MAX: usize = 1_000_000;
-    let n: usize = text
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of replicates"))?;
+    let n: usize = text.parse().map_err(|_| format!("{text:?} is not a number of replicates"))?;
     if n > MAX {
-        return Err(format!(
-            "{n} replicates: at most {MAX} (the default is 1,000)"
-        ));
+        return Err(format!("{n} replicates: at most {MAX} (the default is 1,000)"));
     }
     Ok(n)
 }
@@ -222,14 +213,7 @@ pub fn write_json_str(out: &mut Vec<u8>, text: &str) {
             b'\t' => out.extend_from_slice(b"\\t"),
             _ => {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(&[
-                    b'\\',
-                    b'u',
-                    b'0',
-                    b'0',
-                    HEX[(byte >> 4) as usize],
-                    HEX[(byte & 0xF) as usize],
-                ]);
+                out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(byte >> 4) as usize], HEX[(byte & 0xF) as usize]]);
             }
         }
         start = at + 1;
@@ -246,9 +230,7 @@ pub fn find_json_special(bytes: &[u8], from: usize) -> usize {
     // above a marked one, never below it, so the lowest mark is exact.
     let marks = |word: u64| {
         let zero = |x: u64| x.wrapping_sub(LOW) & !x & HIGH;
-        (word.wrapping_sub(LOW * 0x20) & !word & HIGH)
-            | zero(word ^ (LOW * b'"' as u64))
-            | zero(word ^ (LOW * b'\\' as u64))
+        (word.wrapping_sub(LOW * 0x20) & !word & HIGH) | zero(word ^ (LOW * b'"' as u64)) | zero(word ^ (LOW * b'\\' as u64))
     };
     let mut at = from;
     while let Some(chunk) = bytes.get(at..at + 8) {
@@ -270,28 +252,17 @@ mod tests {
     /// could get wrong (0x1F/0x20, around `"` and `\`, 0x7F/0x80, 0xFF), at every offset.
     #[test]
     fn json_special_search_is_exact() {
-        let interesting = [
-            0x00, 0x01, 0x1F, 0x20, 0x21, b'!', b'"', b'#', b'[', b'\\', b']', 0x7F, 0x80, 0xA2,
-            0xDC, 0xFF, b'a',
-        ];
+        let interesting = [0x00, 0x01, 0x1F, 0x20, 0x21, b'!', b'"', b'#', b'[', b'\\', b']', 0x7F, 0x80, 0xA2, 0xDC, 0xFF, b'a'];
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..20_000 {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             let len = (seed % 20) as usize;
-            let bytes: Vec<u8> = (0..len)
-                .map(|k| interesting[((seed >> (3 * k % 60)) % interesting.len() as u64) as usize])
-                .collect();
+            let bytes: Vec<u8> = (0..len).map(|k| interesting[((seed >> (3 * k % 60)) % interesting.len() as u64) as usize]).collect();
             for from in 0..=len {
-                let naive = (from..len)
-                    .find(|&at| matches!(bytes[at], 0x00..=0x1F | b'"' | b'\\'))
-                    .unwrap_or(len);
-                assert_eq!(
-                    super::find_json_special(&bytes, from),
-                    naive,
-                    "{bytes:x?} from {from}"
-                );
+                let naive = (from..len).find(|&at| matches!(bytes[at], 0x00..=0x1F | b'"' | b'\\')).unwrap_or(len);
+                assert_eq!(super::find_json_special(&bytes, from), naive, "{bytes:x?} from {from}");
             }
         }
     }

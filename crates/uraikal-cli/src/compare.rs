@@ -35,37 +35,17 @@ pub struct CompareArgs {
 
 pub fn run(args: CompareArgs) -> Result<ExitCode> {
     if args.hyp.len() != 2 {
-        bail!(
-            "compare needs exactly two --hyp files (A and B), got {}",
-            args.hyp.len()
-        );
+        bail!("compare needs exactly two --hyp files (A and B), got {}", args.hyp.len());
     }
     let manifests = read_manifests(&args.manifest)?;
-    let (a, b) = (
-        read_hypotheses(&args.hyp[0])?,
-        read_hypotheses(&args.hyp[1])?,
-    );
-    let options = ScoreOptions {
-        bootstrap: args.bootstrap,
-        seed: args.seed,
-    };
-    let (scores_a, scores_b) = (
-        score(&manifests, &a, options),
-        score(&manifests, &b, options),
-    );
+    let (a, b) = (read_hypotheses(&args.hyp[0])?, read_hypotheses(&args.hyp[1])?);
+    let options = ScoreOptions { bootstrap: args.bootstrap, seed: args.seed };
+    let (scores_a, scores_b) = (score(&manifests, &a, options), score(&manifests, &b, options));
     let rows = compare(&slice_members(&manifests), &scores_a, &scores_b)?;
     if args.json {
         print_json_pretty(&rows)?;
     } else {
-        print!(
-            "{}",
-            table(
-                &rows,
-                &args.hyp[0].display().to_string(),
-                &args.hyp[1].display().to_string(),
-                options
-            )
-        );
+        print!("{}", table(&rows, &args.hyp[0].display().to_string(), &args.hyp[1].display().to_string(), options));
         // Missing hypotheses are scored as empty output and extra ones are not scored: say so per system.
         for (name, scores) in [("A", &scores_a), ("B", &scores_b)] {
             let missing = scores.macro_average.missing;
@@ -79,69 +59,26 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
 
 fn cell(rate: &PairedRate) -> String {
     let p = |v: Option<f64>| v.map_or_else(|| "n/a".to_string(), |v| format!("{:.2}", v * 100.0));
-    let ci = rate.difference_ci.map_or_else(String::new, |[l, h]| {
-        format!("[{:+.2}, {:+.2}]", l * 100.0, h * 100.0)
-    });
-    let pv = rate
-        .p_value
-        .map_or_else(|| "n/a".to_string(), |v| format!("{v:.3}"));
-    let d = rate
-        .difference
-        .map_or_else(|| "n/a".to_string(), |v| format!("{:+.2}", v * 100.0));
-    format!(
-        "{:>6} {:>6} {:>7} {:<17} {:>5}",
-        p(rate.a),
-        p(rate.b),
-        d,
-        ci,
-        pv
-    )
+    let ci = rate.difference_ci.map_or_else(String::new, |[l, h]| format!("[{:+.2}, {:+.2}]", l * 100.0, h * 100.0));
+    let pv = rate.p_value.map_or_else(|| "n/a".to_string(), |v| format!("{v:.3}"));
+    let d = rate.difference.map_or_else(|| "n/a".to_string(), |v| format!("{:+.2}", v * 100.0));
+    format!("{:>6} {:>6} {:>7} {:<17} {:>5}", p(rate.a), p(rate.b), d, ci, pv)
 }
 
 /// The comparison table: per slice, A's and B's rates (%), A − B, its 95 % interval and p.
 pub fn table(rows: &[PairedSlice], a: &str, b: &str, options: ScoreOptions) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "A = {a}\nB = {b}\npaired bootstrap, {} replicates (seed {})",
-        options.bootstrap, options.seed
-    );
-    let width = rows
-        .iter()
-        .map(|r| r.slice.chars().count())
-        .max()
-        .unwrap_or(5)
-        .max(5);
+    let _ = writeln!(out, "A = {a}\nB = {b}\npaired bootstrap, {} replicates (seed {})", options.bootstrap, options.seed);
+    let width = rows.iter().map(|r| r.slice.chars().count()).max().unwrap_or(5).max(5);
     let pad = |s: &str| format!("{s}{}", " ".repeat(width - s.chars().count()));
     let _ = writeln!(
         out,
         "{}  {:>10}  {:>6} {:>6} {:>7} {:<17} {:>5}  {:>6} {:>6} {:>7} {:<17} {:>5}",
-        pad("slice"),
-        "utterances",
-        "WER A",
-        "WER B",
-        "A − B",
-        "95 % CI",
-        "p",
-        "CER A",
-        "CER B",
-        "A − B",
-        "95 % CI",
-        "p"
+        pad("slice"), "utterances", "WER A", "WER B", "A − B", "95 % CI", "p", "CER A", "CER B", "A − B", "95 % CI", "p"
     );
-    let shown: Vec<&PairedSlice> = rows
-        .iter()
-        .filter(|r| r.slice != "macro" || rows.len() > 2)
-        .collect();
+    let shown: Vec<&PairedSlice> = rows.iter().filter(|r| r.slice != "macro" || rows.len() > 2).collect();
     for r in shown {
-        let _ = writeln!(
-            out,
-            "{}  {:>10}  {}  {}",
-            pad(&r.slice),
-            r.utterances,
-            cell(&r.wer),
-            cell(&r.cer)
-        );
+        let _ = writeln!(out, "{}  {:>10}  {}  {}", pad(&r.slice), r.utterances, cell(&r.wer), cell(&r.cer));
     }
     out
 }

@@ -96,16 +96,11 @@ pub enum StyleArg {
 /// Runs one `uraikal numbers` subcommand.
 pub fn run(command: NumbersCommand) -> Result<ExitCode> {
     match command {
-        NumbersCommand::ToWords {
-            number,
-            register,
-            ordinal,
-            json,
-        } => {
+        NumbersCommand::ToWords { number, register, ordinal, json } => {
             let words = if ordinal {
-                let n: u64 = number.parse().map_err(|_| {
-                    anyhow!("{number:?} is not a positive integer (--ordinal needs one)")
-                })?;
+                let n: u64 = number
+                    .parse()
+                    .map_err(|_| anyhow!("{number:?} is not a positive integer (--ordinal needs one)"))?;
                 uraikal_numbers::to_ordinal_words(n, register.register())?
             } else {
                 uraikal_numbers::decimal_to_words(&number, register.register())?
@@ -151,20 +146,14 @@ pub fn run(command: NumbersCommand) -> Result<ExitCode> {
                 }
             }
         }
-        NumbersCommand::ToNumerals {
-            number,
-            style,
-            json,
-        } => {
+        NumbersCommand::ToNumerals { number, style, json } => {
             let (style, name) = match style {
                 StyleArg::Traditional => (Style::Traditional, "traditional"),
                 StyleArg::Positional => (Style::Positional, "positional"),
             };
             let numerals = uraikal_numbers::to_numerals(number, style);
             if json {
-                common::print_json(
-                    &json!({"number": number, "style": name, "numerals": numerals}),
-                )?;
+                common::print_json(&json!({"number": number, "style": name, "numerals": numerals}))?;
             } else {
                 println!("{numerals}");
             }
@@ -182,7 +171,5 @@ pub fn lines(input: &str, from_stdin: bool) -> Vec<&str> {
     if input.is_empty() {
         return Vec::new();
     }
-    body.split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .collect()
+    body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect()
 }

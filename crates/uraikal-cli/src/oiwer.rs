@@ -9,9 +9,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use uraikal_metrics::lattice::{
-    oiwer, oiwer_groups_with, Language, Lattice, Mode, OiwerView, Step,
-};
+use uraikal_metrics::lattice::{oiwer, oiwer_groups_with, Language, Lattice, Mode, OiwerView, Step};
 
 /// Arguments of `uraikal oiwer`.
 #[derive(clap::Args)]
@@ -128,10 +126,7 @@ struct Output<'v, 'a> {
 
 impl<'v, 'a> Output<'v, 'a> {
     fn new(id: Option<&'v RawValue>, result: &'v OiwerView<'a>, mode: Mode) -> Output<'v, 'a> {
-        let column = |side| Column {
-            steps: &result.steps,
-            side,
-        };
+        let column = |side| Column { steps: &result.steps, side };
         Output {
             id,
             mode: mode.as_str(),
@@ -162,13 +157,11 @@ enum Side {
 
 impl Serialize for Column<'_, '_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.steps.iter().map(
-            |(op, hypothesis, reference)| match self.side {
-                Side::Hypothesis => hypothesis.as_ref(),
-                Side::Reference => reference.as_ref(),
-                Side::Operation => op.as_str(),
-            },
-        ))
+        serializer.collect_seq(self.steps.iter().map(|(op, hypothesis, reference)| match self.side {
+            Side::Hypothesis => hypothesis.as_ref(),
+            Side::Reference => reference.as_ref(),
+            Side::Operation => op.as_str(),
+        }))
     }
 }
 
@@ -195,8 +188,7 @@ fn batch(
         let mut out = Vec::with_capacity(size + size / 2);
         let (mut errors, mut words) = (0, 0);
         for &(line, json) in chunk {
-            let (e, n) =
-                score_line(json, fallback, mode, &mut out).map_err(|message| (line, message))?;
+            let (e, n) = score_line(json, fallback, mode, &mut out).map_err(|message| (line, message))?;
             (errors, words) = (errors + e, words + n);
         }
         Ok((out, errors, words))
@@ -212,16 +204,12 @@ fn batch(
     match output {
         Some(path) => {
             let mut file = uraikal_io::AtomicFile::create(path)?;
-            crate::common::chunks_in_order(&lines, 256, score_chunk, |scored| {
-                Ok::<_, anyhow::Error>(file.write(&count(scored)?)?)
-            })?;
+            crate::common::chunks_in_order(&lines, 256, score_chunk, |scored| Ok::<_, anyhow::Error>(file.write(&count(scored)?)?))?;
             file.commit()?;
         }
         None => {
             let mut records = Vec::new();
-            crate::common::chunks_in_order(&lines, 256, score_chunk, |scored| {
-                count(scored).map(|bytes| records.push(bytes))
-            })?;
+            crate::common::chunks_in_order(&lines, 256, score_chunk, |scored| count(scored).map(|bytes| records.push(bytes)))?;
             crate::common::widen_stdout_pipe();
             let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
             for bytes in records {
@@ -270,14 +258,8 @@ impl<'de: 'a, 'a> Deserialize<'de> for FlatLattice<'a> {
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a list of lists of strings")
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<Self::Value, A::Error> {
-                let mut lattice = FlatLattice {
-                    forms: Vec::with_capacity(16),
-                    ends: Vec::with_capacity(8),
-                };
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut lattice = FlatLattice { forms: Vec::with_capacity(16), ends: Vec::with_capacity(8) };
                 while seq.next_element_seed(Group(&mut lattice.forms))?.is_some() {
                     lattice.ends.push(lattice.forms.len());
                 }
@@ -287,10 +269,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for FlatLattice<'a> {
         struct Group<'f, 'de>(&'f mut Vec<Cow<'de, str>>);
         impl<'de> serde::de::DeserializeSeed<'de> for Group<'_, 'de> {
             type Value = ();
-            fn deserialize<D: serde::Deserializer<'de>>(
-                self,
-                deserializer: D,
-            ) -> Result<(), D::Error> {
+            fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
                 deserializer.deserialize_seq(self)
             }
         }
@@ -324,11 +303,7 @@ struct QuickRecord<'a> {
 }
 
 fn quick_record(json: &str) -> Option<QuickRecord<'_>> {
-    let mut scan = Scan {
-        bytes: json.as_bytes(),
-        text: json,
-        at: 0,
-    };
+    let mut scan = Scan { bytes: json.as_bytes(), text: json, at: 0 };
     let (mut id, mut language, mut hypothesis, mut reference) = (None, None, None, None);
     scan.expect(b'{')?;
     loop {
@@ -350,12 +325,7 @@ fn quick_record(json: &str) -> Option<QuickRecord<'_>> {
     }
     scan.skip_space();
     (scan.at == json.len()).then_some(())?;
-    Some(QuickRecord {
-        id: id.flatten(),
-        language: language.flatten(),
-        hypothesis: hypothesis?,
-        reference: reference?,
-    })
+    Some(QuickRecord { id: id.flatten(), language: language.flatten(), hypothesis: hypothesis?, reference: reference? })
 }
 
 /// A cursor over a JSON line for [`quick_record`].
@@ -403,9 +373,7 @@ impl<'a> Scan<'a> {
 
     fn literal(&mut self, word: &str) -> Option<()> {
         self.skip_space();
-        self.bytes[self.at..]
-            .starts_with(word.as_bytes())
-            .then(|| self.at += word.len())
+        self.bytes[self.at..].starts_with(word.as_bytes()).then(|| self.at += word.len())
     }
 
     fn null_or_string(&mut self) -> Option<Option<&'a str>> {
@@ -436,10 +404,7 @@ impl<'a> Scan<'a> {
             _ => return None,
         }
         // `12.5` or `1e3` are numbers of another shape: serde's to read.
-        if matches!(
-            self.bytes.get(self.at),
-            Some(b'.' | b'e' | b'E' | b'0'..=b'9')
-        ) {
+        if matches!(self.bytes.get(self.at), Some(b'.' | b'e' | b'E' | b'0'..=b'9')) {
             return None;
         }
         Some(Some(&self.text[start..self.at]))
@@ -447,10 +412,7 @@ impl<'a> Scan<'a> {
 
     /// A list of lists of strings.
     fn lattice(&mut self) -> Option<FlatLattice<'a>> {
-        let mut lattice = FlatLattice {
-            forms: Vec::with_capacity(16),
-            ends: Vec::with_capacity(8),
-        };
+        let mut lattice = FlatLattice { forms: Vec::with_capacity(16), ends: Vec::with_capacity(8) };
         self.expect(b'[')?;
         if self.peek()? == b']' {
             self.at += 1;
@@ -490,34 +452,17 @@ fn score_line(
     // Most lines parse with a FlatLattice reference; any other line (a brace string, a bad lattice, broken JSON) is read
     // again as a Record, which keeps the reference raw for Lattice's reading and error messages.
     // UTF-8 is checked once here (SIMD), so that the parser, reading a &str, does not check every string.
-    let json = simdutf8::compat::from_utf8(json)
-        .map_err(|e| format!("invalid UTF-8 at byte {} of the line", e.valid_up_to()))?;
+    let json = simdutf8::compat::from_utf8(json).map_err(|e| {
+        format!("invalid UTF-8 at byte {} of the line", e.valid_up_to())
+    })?;
     let (id, language, hypothesis, plain, raw) = match quick_record(json) {
-        Some(r) => (
-            r.id,
-            r.language.map(Cow::Borrowed),
-            Cow::Borrowed(r.hypothesis),
-            Some(r.reference),
-            None,
-        ),
+        Some(r) => (r.id, r.language.map(Cow::Borrowed), Cow::Borrowed(r.hypothesis), Some(r.reference), None),
         None => match serde_json::from_str::<Record<'_, FlatLattice<'_>>>(json) {
-            Ok(r) => (
-                r.id.map(RawValue::get),
-                r.language,
-                r.hypothesis,
-                Some(r.reference),
-                None,
-            ),
+            Ok(r) => (r.id.map(RawValue::get), r.language, r.hypothesis, Some(r.reference), None),
             Err(_) => {
                 let r: Record<'_, &RawValue> = serde_json::from_str(json)
                     .map_err(|e| format!("invalid JSON record: {}", json_error(&e)))?;
-                (
-                    r.id.map(RawValue::get),
-                    r.language,
-                    r.hypothesis,
-                    None,
-                    Some(r.reference),
-                )
+                (r.id.map(RawValue::get), r.language, r.hypothesis, None, Some(r.reference))
             }
         },
     };
@@ -532,9 +477,7 @@ fn score_line(
         Ok((result.errors(), result.reference_words))
     };
     let scored = match (plain, raw) {
-        (Some(lattice), _) => {
-            oiwer_groups_with(&hypothesis, &lattice.groups(), language, mode, write)
-        }
+        (Some(lattice), _) => oiwer_groups_with(&hypothesis, &lattice.groups(), language, mode, write),
         (None, raw) => {
             let raw = raw.map_or("null", |r| r.get());
             let value: serde_json::Value = serde_json::from_str(raw).map_err(|e| e.to_string())?;
@@ -631,26 +574,11 @@ mod tests {
     #[test]
     fn json_strings_are_escaped_as_serde_json_escapes_them() {
         let mut samples: Vec<String> = (0u8..0x80).map(|b| format!("அ{}ஆ", b as char)).collect();
-        samples.extend(
-            [
-                "",
-                "\"",
-                "\\",
-                "plain",
-                "தமிழ் நாடு \u{7f}\u{200d}\u{2028}",
-                "ab\"cdefgh\\ijklmno\npq",
-                "12345678\u{1f}",
-            ]
-            .map(String::from),
-        );
+        samples.extend(["", "\"", "\\", "plain", "தமிழ் நாடு \u{7f}\u{200d}\u{2028}", "ab\"cdefgh\\ijklmno\npq", "12345678\u{1f}"].map(String::from));
         for text in samples {
             let mut ours = Vec::new();
             crate::common::write_json_str(&mut ours, &text);
-            assert_eq!(
-                String::from_utf8(ours).unwrap(),
-                serde_json::to_string(&text).unwrap(),
-                "{text:?}"
-            );
+            assert_eq!(String::from_utf8(ours).unwrap(), serde_json::to_string(&text).unwrap(), "{text:?}");
         }
     }
 
@@ -658,37 +586,21 @@ mod tests {
     /// reader answers, serde reads the same record; where serde would fail, the hand reader stays out.
     #[test]
     fn quick_records_read_as_serde_reads_them() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../fixtures/vimarsha/oiwer.jsonl");
-        let golden =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/vimarsha/oiwer.jsonl");
+        let golden = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         // Lines of the usual shape (nested lists, no escapes), which the hand reader must take; then others.
         let (mut lines, mut others): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
-        for row in golden
-            .lines()
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        {
+        for row in golden.lines().filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok()) {
             let record = serde_json::json!({"id": row["id"], "language": row["language"],
                 "hypothesis": row["hypothesis"], "reference": row["reference_lattice"]});
             let compact = serde_json::to_string(&record).unwrap();
-            let strings = |group: &serde_json::Value| {
-                group
-                    .as_array()
-                    .is_some_and(|forms| forms.iter().all(|f| f.is_string()))
-            };
-            let usual = row["reference_lattice"]
-                .as_array()
-                .is_some_and(|groups| groups.iter().all(strings))
+            let strings = |group: &serde_json::Value| group.as_array().is_some_and(|forms| forms.iter().all(|f| f.is_string()));
+            let usual = row["reference_lattice"].as_array().is_some_and(|groups| groups.iter().all(strings))
                 && !compact.contains('\\');
             let spellings = [
                 compact.clone(),
-                serde_json::to_string_pretty(&record)
-                    .unwrap()
-                    .replace('\n', " \t\r"),
-                format!(
-                    "{{\"reference\":{},\"hypothesis\":{},\"id\":7}}",
-                    record["reference"], record["hypothesis"]
-                ),
+                serde_json::to_string_pretty(&record).unwrap().replace('\n', " \t\r"),
+                format!("{{\"reference\":{},\"hypothesis\":{},\"id\":7}}", record["reference"], record["hypothesis"]),
             ];
             (if usual { &mut lines } else { &mut others }).extend(spellings);
         }
@@ -722,9 +634,7 @@ mod tests {
             let serde = serde_json::from_str::<Record<'_, FlatLattice<'_>>>(line);
             match quick_record(line) {
                 Some(quick) => {
-                    let serde = serde.unwrap_or_else(|e| {
-                        panic!("serde fails where the hand reader read: {line}: {e}")
-                    });
+                    let serde = serde.unwrap_or_else(|e| panic!("serde fails where the hand reader read: {line}: {e}"));
                     assert_eq!(quick.id, serde.id.map(RawValue::get), "{line}");
                     assert_eq!(quick.language, serde.language.as_deref(), "{line}");
                     assert_eq!(quick.hypothesis, serde.hypothesis, "{line}");
@@ -748,20 +658,10 @@ mod tests {
     fn batch_records_equal_the_serde_output() {
         let steps = vec![
             (Op::Correct, Cow::Borrowed("நான்"), Cow::Borrowed("நான்")),
-            (
-                Op::Insertion,
-                Cow::Owned("\"x\"".to_string()),
-                Cow::Borrowed(""),
-            ),
+            (Op::Insertion, Cow::Owned("\"x\"".to_string()), Cow::Borrowed("")),
             (Op::Deletion, Cow::Borrowed(""), Cow::Borrowed("வந்தேன்")),
         ];
-        let view = OiwerView {
-            insertions: 1,
-            deletions: 1,
-            substitutions: 0,
-            reference_words: 13,
-            steps,
-        };
+        let view = OiwerView { insertions: 1, deletions: 1, substitutions: 0, reference_words: 13, steps };
         let id: Box<RawValue> = serde_json::from_str(r#""ta-001""#).unwrap();
         for id in [Some(&*id), None] {
             for mode in [Mode::Vimarsha, Mode::Uraikal] {
@@ -769,10 +669,7 @@ mod tests {
                 write_record(&mut ours, id.map(RawValue::get), &view, mode);
                 let mut theirs = serde_json::to_vec(&Output::new(id, &view, mode)).unwrap();
                 theirs.push(b'\n');
-                assert_eq!(
-                    String::from_utf8(ours).unwrap(),
-                    String::from_utf8(theirs).unwrap()
-                );
+                assert_eq!(String::from_utf8(ours).unwrap(), String::from_utf8(theirs).unwrap());
             }
         }
     }

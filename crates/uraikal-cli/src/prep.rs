@@ -105,9 +105,7 @@ fn run_a1(corpus: Corpus, args: A1Args) -> Result<ExitCode> {
         strict: args.strict,
     };
     let summary = match a1::prepare(corpus, &options) {
-        Err(e) if matches!(e.kind(), ErrorKind::Strict(_)) => {
-            return Err(CheckFailed(e.to_string()).into())
-        }
+        Err(e) if matches!(e.kind(), ErrorKind::Strict(_)) => return Err(CheckFailed(e.to_string()).into()),
         other => other?,
     };
     for p in &summary.problems {

@@ -12,9 +12,7 @@ use serde_json::json;
 use uraikal_asr::hyps::{read_hypotheses, Hypotheses};
 use uraikal_asr::manifest::{read_manifests, Manifests};
 use uraikal_asr::report::{report, Confusions, Report};
-use uraikal_asr::score::{
-    align_pair, result_records, score, ResultRecord, ScoreOptions, DEFAULT_BOOTSTRAP, DEFAULT_SEED,
-};
+use uraikal_asr::score::{align_pair, result_records, score, ResultRecord, ScoreOptions, DEFAULT_BOOTSTRAP, DEFAULT_SEED};
 
 use crate::common::print_json_pretty;
 
@@ -57,9 +55,7 @@ pub struct ScoreArgs {
 pub fn check_system_name(system: &str) -> Result<()> {
     let ok = !system.is_empty()
         && !system.starts_with('.')
-        && system
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'));
+        && system.chars().all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'));
     if !ok {
         bail!("--system {system:?}: use letters, digits, '-', '_', '.', '+' (it names the results file)");
     }
@@ -69,11 +65,7 @@ pub fn check_system_name(system: &str) -> Result<()> {
 /// True when two paths name the same file: equal once `.` components are dropped (`./results/x.json` and
 /// `results/x.json`, whether or not `results/` exists yet), or equal once canonical (symlinks, `..`).
 fn same_file(a: &Path, b: &Path) -> bool {
-    let lexical = |p: &Path| -> std::path::PathBuf {
-        p.components()
-            .filter(|c| !matches!(c, std::path::Component::CurDir))
-            .collect()
-    };
+    let lexical = |p: &Path| -> std::path::PathBuf { p.components().filter(|c| !matches!(c, std::path::Component::CurDir)).collect() };
     if lexical(a) == lexical(b) {
         return true;
     }
@@ -81,10 +73,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
         return x == y;
     }
     let canonical = |p: &Path| {
-        let parent = p
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
+        let parent = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         Some(parent.canonicalize().ok()?.join(p.file_name()?))
     };
     matches!((canonical(a), canonical(b)), (Some(x), Some(y)) if x == y)
@@ -92,39 +81,21 @@ fn same_file(a: &Path, b: &Path) -> bool {
 
 pub fn run(args: ScoreArgs) -> Result<ExitCode> {
     check_system_name(&args.system)?;
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| Path::new("results").join(format!("{}.json", args.system)));
-    if args
-        .alignments
-        .as_deref()
-        .is_some_and(|a| same_file(a, &out))
-    {
+    let out = args.out.clone().unwrap_or_else(|| Path::new("results").join(format!("{}.json", args.system)));
+    if args.alignments.as_deref().is_some_and(|a| same_file(a, &out)) {
         bail!("--alignments and the results file are the same path ({}): one would overwrite the other", out.display());
     }
-    let (manifests, hypotheses) = rayon::join(
-        || read_manifests(&args.manifest),
-        || read_hypotheses(&args.hyp),
-    );
+    let (manifests, hypotheses) = rayon::join(|| read_manifests(&args.manifest), || read_hypotheses(&args.hyp));
     let (manifests, hypotheses) = (manifests?, hypotheses?);
-    let options = ScoreOptions {
-        bootstrap: args.bootstrap,
-        seed: args.seed,
-    };
+    let options = ScoreOptions { bootstrap: args.bootstrap, seed: args.seed };
     let scores = score(&manifests, &hypotheses, options);
     let records = result_records(&scores, &manifests, &hypotheses, &args.system);
 
     // Everything is computed before anything is written: bad input leaves no file behind (SPEC S5.5).
     let mut results = serde_json::to_vec_pretty(&records)?;
     results.push(b'\n');
-    let alignments = args
-        .alignments
-        .as_ref()
-        .map(|_| alignment_lines(&manifests, &hypotheses));
-    let error_report = args
-        .report
-        .then(|| report(&manifests, &hypotheses, args.top));
+    let alignments = args.alignments.as_ref().map(|_| alignment_lines(&manifests, &hypotheses));
+    let error_report = args.report.then(|| report(&manifests, &hypotheses, args.top));
     uraikal_io::write_atomic(&out, &results)?;
     if let (Some(path), Some(lines)) = (&args.alignments, &alignments) {
         uraikal_io::write_atomic(path, lines.as_bytes())?;
@@ -186,38 +157,20 @@ fn percent(rate: Option<f64>) -> String {
 }
 
 fn interval(ci: Option<[f64; 2]>) -> String {
-    ci.map_or_else(String::new, |[l, h]| {
-        format!("[{:.2}, {:.2}]", l * 100.0, h * 100.0)
-    })
+    ci.map_or_else(String::new, |[l, h]| format!("[{:.2}, {:.2}]", l * 100.0, h * 100.0))
 }
 
 /// The readable leaderboard table of one system's records.
 pub fn table(records: &[ResultRecord], extra: &[String]) -> String {
     let mut out = String::new();
-    let Some(first) = records.first() else {
-        return out;
-    };
+    let Some(first) = records.first() else { return out };
     let _ = writeln!(
         out,
         "{} · track {} · uraikal {} · normaliser {} · Unicode {} · bootstrap {} (seed {})",
-        first.system,
-        first.track,
-        first.uraikal_version,
-        first.normalizer_version,
-        first.unicode_version,
-        first.bootstrap.replicates,
-        first.bootstrap.seed
+        first.system, first.track, first.uraikal_version, first.normalizer_version, first.unicode_version, first.bootstrap.replicates, first.bootstrap.seed
     );
-    let slices: Vec<&ResultRecord> = records
-        .iter()
-        .filter(|r| r.aggregate != "macro" || records.len() > 2)
-        .collect();
-    let width = slices
-        .iter()
-        .map(|r| r.slice.chars().count())
-        .max()
-        .unwrap_or(5)
-        .max(5);
+    let slices: Vec<&ResultRecord> = records.iter().filter(|r| r.aggregate != "macro" || records.len() > 2).collect();
+    let width = slices.iter().map(|r| r.slice.chars().count()).max().unwrap_or(5).max(5);
     let pad = |s: &str| format!("{s}{}", " ".repeat(width - s.chars().count()));
     let with_oiwer = records.iter().any(|r| r.lattice.is_some());
     let _ = writeln!(
@@ -247,10 +200,7 @@ pub fn table(records: &[ResultRecord], extra: &[String]) -> String {
     if records.len() > 2 {
         let _ = writeln!(out, "macro = unweighted mean of the slices' rates");
     }
-    let _ = writeln!(
-        out,
-        "CER: code points (the benchmark's); gCER: grapheme clusters, beside it"
-    );
+    let _ = writeln!(out, "CER: code points (the benchmark's); gCER: grapheme clusters, beside it");
     if let Some(l) = records.iter().rev().find_map(|r| r.lattice) {
         let _ = writeln!(
             out,
@@ -260,17 +210,8 @@ pub fn table(records: &[ResultRecord], extra: &[String]) -> String {
     }
     if !extra.is_empty() {
         let shown: Vec<&str> = extra.iter().take(5).map(String::as_str).collect();
-        let more = if extra.len() > 5 {
-            format!(", … ({} more)", extra.len() - 5)
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            out,
-            "extra: {} hypotheses with ids in no manifest, not scored: {}{more}",
-            extra.len(),
-            shown.join(", ")
-        );
+        let more = if extra.len() > 5 { format!(", … ({} more)", extra.len() - 5) } else { String::new() };
+        let _ = writeln!(out, "extra: {} hypotheses with ids in no manifest, not scored: {}{more}", extra.len(), shown.join(", "));
     }
     out
 }

@@ -91,28 +91,21 @@ pub fn run(command: TextCommand) -> Result<()> {
         }
         TextCommand::Length(args) => {
             let text = whole_text(args.text.as_deref())?;
-            let units: Vec<LetterLength> =
-                letters_with(&text, LetterOptions::ligatures(args.ligatures))
-                    .map(|l| LetterLength {
-                        letter: l.text,
-                        length: l.length().as_str(),
-                    })
-                    .collect();
+            let units: Vec<LetterLength> = letters_with(&text, LetterOptions::ligatures(args.ligatures))
+                .map(|l| LetterLength {
+                    letter: l.text,
+                    length: l.length().as_str(),
+                })
+                .collect();
             if args.json {
                 print_json(&units)
             } else {
-                print_lines(
-                    units
-                        .iter()
-                        .map(|u| format!("{}\t{}", visible(u.letter), u.length)),
-                )
+                print_lines(units.iter().map(|u| format!("{}\t{}", visible(u.letter), u.length)))
             }
         }
         TextCommand::Clean(args) => {
             let options = CleanOptions::legacy_au(args.legacy_au);
-            per_line(args.text.as_deref(), args.json, |line| {
-                clean_with(line, options)
-            })
+            per_line(args.text.as_deref(), args.json, |line| clean_with(line, options))
         }
         TextCommand::Normalize(args) => per_line(args.text.as_deref(), args.json, normalize),
         TextCommand::Share(args) => {
@@ -120,12 +113,7 @@ pub fn run(command: TextCommand) -> Result<()> {
             let shares: Vec<f64> = lines.iter().map(|l| tamil_share(l)).collect();
             match (args.json, shares.as_slice()) {
                 (true, [one]) => print_json(&Share { tamil_share: *one }),
-                (true, _) => print_json(
-                    &shares
-                        .iter()
-                        .map(|&s| Share { tamil_share: s })
-                        .collect::<Vec<_>>(),
-                ),
+                (true, _) => print_json(&shares.iter().map(|&s| Share { tamil_share: s }).collect::<Vec<_>>()),
                 (false, _) => print_lines(shares.iter().map(|s| s.to_string())),
             }
         }

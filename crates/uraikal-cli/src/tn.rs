@@ -30,10 +30,7 @@ pub fn run(args: TnArgs) -> Result<ExitCode> {
     for line in lines(&input, common::is_stdin(args.text.as_deref())) {
         let spoken = uraikal_numbers::tn(line, args.register.register());
         if args.json {
-            serde_json::to_writer(
-                &mut out,
-                &json!({"text": line, "register": args.register.name(), "spoken": spoken}),
-            )?;
+            serde_json::to_writer(&mut out, &json!({"text": line, "register": args.register.name(), "spoken": spoken}))?;
             writeln!(out)?;
         } else {
             writeln!(out, "{spoken}")?;

@@ -333,13 +333,10 @@ mod whisper_run {
 
         let bar = progress_bar(pending.len() as u64);
         if already_done > 0 {
-            say(
-                &bar,
-                format!(
-                    "uraikal: {already_done} utterances already in {}; resuming",
-                    args.out.display()
-                ),
-            );
+            say(&bar, format!(
+                "uraikal: {already_done} utterances already in {}; resuming",
+                args.out.display()
+            ));
         }
         let mut last_sidecar = Instant::now();
         for item in pending {
@@ -361,15 +358,12 @@ mod whisper_run {
                     this_run.processing_seconds += clock.elapsed().as_secs_f64();
                 }
                 Err(error) => {
-                    say(
-                        &bar,
-                        format!(
-                            "uraikal: skipped {:?} ({}:{}): {error}",
-                            item.id,
-                            item.origin.0.display(),
-                            item.origin.1
-                        ),
-                    );
+                    say(&bar, format!(
+                        "uraikal: skipped {:?} ({}:{}): {error}",
+                        item.id,
+                        item.origin.0.display(),
+                        item.origin.1
+                    ));
                     failures.push(json!({ "id": item.id, "audio": item.audio.display().to_string(), "error": error }));
                 }
             }

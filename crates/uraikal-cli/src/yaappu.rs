@@ -30,18 +30,11 @@ pub fn run(args: YaappuArgs) -> Result<ExitCode> {
         let mut lines = Vec::with_capacity(records.len());
         for record in records {
             let Some(text) = record.value.get("text").and_then(Value::as_str) else {
-                bail!(
-                    "{}:{}: a record needs a string \"text\"",
-                    path.display(),
-                    record.line
-                );
+                bail!("{}:{}: a record needs a string \"text\"", path.display(), record.line);
             };
             let id = record.value.get("id").cloned().unwrap_or(Value::Null);
             let mut value = to_json(&uraikal_yaappu::scan(text));
-            value
-                .as_object_mut()
-                .expect("to_json builds an object")
-                .insert("id".into(), id);
+            value.as_object_mut().expect("to_json builds an object").insert("id".into(), id);
             lines.push(serde_json::to_string(&value)?);
         }
         let mut out = std::io::stdout().lock();
@@ -92,11 +85,7 @@ fn readable(scan: &uraikal_yaappu::Scan) -> String {
         } else {
             s.push_str("  ·  ");
         }
-        s.push_str(&format!(
-            "{} {}",
-            c.asai_text.join("/"),
-            c.pattern.unwrap_or("?")
-        ));
+        s.push_str(&format!("{} {}", c.asai_text.join("/"), c.pattern.unwrap_or("?")));
     }
     s.push('\n');
     if !scan.talai.is_empty() {
@@ -108,12 +97,7 @@ fn readable(scan: &uraikal_yaappu::Scan) -> String {
         _ => s.push_str("not a valid வெண்பா\n"),
     }
     for t in &scan.toggles {
-        s.push_str(&format!(
-            "toggled: {} {} in cir {}\n",
-            t.kind.name(),
-            t.letter,
-            t.cir
-        ));
+        s.push_str(&format!("toggled: {} {} in cir {}\n", t.kind.name(), t.letter, t.cir));
     }
     for p in &scan.problems {
         s.push_str(&format!("problem: {p}\n"));

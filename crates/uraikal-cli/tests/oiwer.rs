@@ -228,10 +228,7 @@ fn build_lattices_errors_name_the_line_and_leave_no_file() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("in.jsonl:501:"), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&out_path).unwrap(), "old\n");
-    let mut names: Vec<String> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    let mut names: Vec<String> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
     assert_eq!(names, ["in.jsonl", "out.jsonl"]);
 }
@@ -248,30 +245,16 @@ fn dev_stdout_as_output_gets_everything_or_nothing() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 2);
-    assert!(text
-        .lines()
-        .all(|l| serde_json::from_str::<Value>(l).unwrap()["lattice"].is_array()));
+    assert!(text.lines().all(|l| serde_json::from_str::<Value>(l).unwrap()["lattice"].is_array()));
 
     let bad = write(dir.path(), "bad.jsonl", &format!("{good}\n[1, 2]\n"));
     let out = uraikal(&["build-lattices", &bad, "/dev/stdout"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        out.stdout.is_empty(),
-        "partial output: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    assert!(out.stdout.is_empty(), "partial output: {}", String::from_utf8_lossy(&out.stdout));
 
     let record = r#"{"id": "u1", "language": "ta", "hypothesis": "அவன்", "reference": [["அவன்"]]}"#;
-    let batch = write(
-        dir.path(),
-        "batch.jsonl",
-        &format!("{record}\n{{\"id\": 2}}\n"),
-    );
+    let batch = write(dir.path(), "batch.jsonl", &format!("{record}\n{{\"id\": 2}}\n"));
     let out = uraikal(&["oiwer", "--input", &batch, "--output", "/dev/stdout"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        out.stdout.is_empty(),
-        "partial output: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    assert!(out.stdout.is_empty(), "partial output: {}", String::from_utf8_lossy(&out.stdout));
 }

@@ -10,8 +10,7 @@ fn uraikal() -> Command {
 
 /// The README section of the text area.
 fn readme_section() -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("README.md");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).expect("README.md");
     let start = readme
         .find("<!-- --- area: text (issue 2) --- -->")
         .expect("text marker in README.md");
@@ -78,11 +77,7 @@ fn readme_examples_run_as_written() {
             "{command}: {}",
             String::from_utf8_lossy(&output.stderr)
         );
-        assert_eq!(
-            String::from_utf8(output.stdout).unwrap(),
-            expected,
-            "{command}"
-        );
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), expected, "{command}");
     }
 }
 
@@ -100,28 +95,13 @@ fn with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
 
 #[test]
 fn stdin_is_read_line_by_line() {
-    let output = with_stdin(
-        &["text", "normalize"],
-        "Hello, World!\n௨௦௨௪\n\nA.B\n".as_bytes(),
-    );
+    let output = with_stdin(&["text", "normalize"], "Hello, World!\n௨௦௨௪\n\nA.B\n".as_bytes());
     assert!(output.status.success());
-    assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "hello world\n2024\n\na b\n"
-    );
-    let output = with_stdin(
-        &["text", "clean", "-", "--json"],
-        "ெகாடு\nேகாயில்\n".as_bytes(),
-    );
-    assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "[\"கொடு\",\"கோயில்\"]\n"
-    );
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "hello world\n2024\n\na b\n");
+    let output = with_stdin(&["text", "clean", "-", "--json"], "ெகாடு\nேகாயில்\n".as_bytes());
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "[\"கொடு\",\"கோயில்\"]\n");
     let output = with_stdin(&["text", "letters", "--json"], "தமிழ்\n".as_bytes());
-    assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "[\"த\",\"மி\",\"ழ்\"]\n"
-    );
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "[\"த\",\"மி\",\"ழ்\"]\n");
 }
 
 #[test]

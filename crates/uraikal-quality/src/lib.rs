@@ -465,7 +465,9 @@ pub fn assess(text: &str, config: &Config) -> Assessment {
     let before = match &repaired {
         Some(t) => scan::count(t),
         // The signals already counted the text as given: count again only when it matters.
-        None if signals.visual_order_per_1000 < config.min_visual_per_1000 => scan::Counts::default(),
+        None if signals.visual_order_per_1000 < config.min_visual_per_1000 => {
+            scan::Counts::default()
+        }
         None => scan::count(text),
     };
     if per_1000(before.visual, before.tamil_letters) >= config.min_visual_per_1000 {

@@ -118,7 +118,8 @@ pub(crate) fn repetition(text: &str) -> Repetition {
         if words.len() < n {
             break;
         }
-        let mut seen: HashSet<u64, Fast> = HashSet::with_capacity_and_hasher(words.len(), Fast::default());
+        let mut seen: HashSet<u64, Fast> =
+            HashSet::with_capacity_and_hasher(words.len(), Fast::default());
         let (mut i, mut dup_chars) = (0, 0);
         // As Gopher: a duplicated n-gram's characters count once and the scan jumps past it.
         while i + n <= words.len() {
