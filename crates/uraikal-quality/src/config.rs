@@ -22,6 +22,8 @@ pub struct Config {
     pub min_words: usize,
     /// Tamil letters among all letters below this: `not-tamil`.
     pub min_tamil_share: f64,
+    /// Latin-script words among words above this: `not-tamil` (Latin spam inside Tamil text).
+    pub max_latin_word_share: f64,
     /// Invalid letter sequences per 1,000 Tamil letters above this: `broken-letters`.
     pub max_invalid_per_1000: f64,
     /// Share of the non-space characters in legacy runs from which a document is `legacy-encoding`.
@@ -64,6 +66,7 @@ impl Default for Config {
             version: CONFIG_VERSION.to_owned(),
             min_words: 10,
             min_tamil_share: 0.5,
+            max_latin_word_share: 0.3,
             max_invalid_per_1000: 4.0,
             min_legacy_share: 0.3,
             min_mojibake_share: 0.2,

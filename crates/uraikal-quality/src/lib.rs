@@ -144,6 +144,8 @@ pub struct Signals {
     pub romanised_tamil_share: f64,
     /// Latin words that read as English, among all words.
     pub english_share: f64,
+    /// Words in Latin script (ASCII with at least one letter: names, URLs and spam included), among all words.
+    pub latin_word_share: f64,
     /// Invalid letter sequences per 1,000 Tamil letters.
     pub invalid_per_1000: f64,
     /// Prefix vowel signs in visual order per 1,000 Tamil letters.
@@ -231,9 +233,11 @@ fn signals_with(text: &str, legacy_chars: usize) -> Signals {
     if mojibake::may_have_mojibake(text) {
         s.mojibake_share = share(reverse_mojibake(text).1, counts.non_space);
     }
-    let (mut words, mut romanised, mut english, mut stop) = (0, 0, 0, 0);
+    let (mut words, mut romanised, mut english, mut stop, mut latin_words) = (0, 0, 0, 0, 0);
     for word in text.split_whitespace() {
         words += 1;
+        latin_words +=
+            usize::from(word.is_ascii() && word.bytes().any(|b| b.is_ascii_alphabetic()));
         // Latin words are ASCII; Unicode property lookups for every Tamil word would cost a quarter of the time.
         let bare = word.trim_matches(|c: char| c.is_ascii() && !c.is_ascii_alphanumeric());
         if word.is_ascii() && !bare.is_empty() && bare.bytes().all(|b| b.is_ascii_alphabetic()) {
@@ -249,6 +253,7 @@ fn signals_with(text: &str, legacy_chars: usize) -> Signals {
     s.words = words;
     s.romanised_tamil_share = share(romanised, words);
     s.english_share = share(english, words);
+    s.latin_word_share = share(latin_words, words);
     s.stop_word_share = share(stop, words);
     // Letters: Tamil letters as a reader counts them, other letters one by one.
     let letters = counts.tamil_letters + (counts.letters - counts.tamil);
@@ -371,6 +376,11 @@ fn judge(s: &Signals, config: &Config) -> (Vec<Reason>, f64) {
         Reason::NotTamil,
         1.0 - s.tamil_share,
         1.0 - config.min_tamil_share,
+    );
+    check(
+        Reason::NotTamil,
+        s.latin_word_share,
+        config.max_latin_word_share,
     );
     check(
         Reason::BrokenLetters,

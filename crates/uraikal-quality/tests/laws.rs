@@ -58,3 +58,19 @@ fn a_repaired_document_is_kept_when_assessed_again() {
     assert_eq!(a.repaired, prose);
     assert_eq!(assess(&a.repaired, &config).decision, Decision::Keep);
 }
+
+#[test]
+fn latin_spam_inside_tamil_text_is_not_tamil() {
+    // SPEC Q3.2: Latin-script words beyond max_latin_word_share.
+    let prose = "தமிழ் மொழி உலகின் மிகப் பழமையான மொழிகளில் ஒன்று. இது இந்தியா, இலங்கை, சிங்கப்பூர் ஆகிய \
+                 நாடுகளில் அலுவல் மொழியாக உள்ளது.";
+    let spam: Vec<String> = prose
+        .split_whitespace()
+        .enumerate()
+        .map(|(k, w)| format!("{w} cheap-deals{k} casino"))
+        .collect();
+    let a = assess(&spam.join(" "), &Config::default());
+    assert_eq!(a.decision, Decision::Drop);
+    assert!(a.reasons.contains(&uraikal_quality::Reason::NotTamil), "{:?}", a.reasons);
+    assert_eq!(assess(prose, &Config::default()).decision, Decision::Keep);
+}
