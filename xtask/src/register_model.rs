@@ -363,3 +363,31 @@ pub fn run(args: &[String]) -> Result<()> {
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed model is what `cargo xtask register-model` makes from the data (needs ../shared).
+    #[test]
+    fn the_shipped_register_model_is_fresh() {
+        let shared = project_root().join("../shared");
+        if !shared.join("data/prose/tico19").exists() {
+            let required = std::env::var_os("URAIKAL_REQUIRE_DATA").is_some_and(|v| v == "1");
+            assert!(
+                !required,
+                "SKIPPED: ../shared/data absent, and URAIKAL_REQUIRE_DATA=1 requires it"
+            );
+            eprintln!(
+                "SKIPPED: ../shared/data absent; the register model's freshness was not checked"
+            );
+            return;
+        }
+        run(&["--check".to_owned()]).unwrap();
+    }
+
+    #[test]
+    fn romanisation_reads_like_chat_tamil() {
+        assert_eq!(romanise("நான் வீட்டுக்கு போறேன்"), "naan veeddukku poraen");
+    }
+}
