@@ -26,6 +26,10 @@ pub struct Config {
     pub max_latin_word_share: f64,
     /// Invalid letter sequences per 1,000 Tamil letters above this: `broken-letters`.
     pub max_invalid_per_1000: f64,
+    /// Pulli per Tamil letter below this (in a document of ≥ 100 Tamil letters): `broken-letters` (signs lost).
+    pub min_pulli_per_letter: f64,
+    /// Vowel signs per Tamil letter below this (in a document of ≥ 100 Tamil letters): `broken-letters`.
+    pub min_vowel_signs_per_letter: f64,
     /// Share of the non-space characters in legacy runs from which a document is `legacy-encoding`.
     pub min_legacy_share: f64,
     /// Share of the non-space characters in mojibake from which a document is `mojibake`.
@@ -68,6 +72,9 @@ impl Default for Config {
             min_tamil_share: 0.5,
             max_latin_word_share: 0.3,
             max_invalid_per_1000: 4.0,
+            // Tamil prose and verse have ≥ 0.22 pulli and ≥ 0.3 vowel signs per letter (golden documents).
+            min_pulli_per_letter: 0.08,
+            min_vowel_signs_per_letter: 0.12,
             min_legacy_share: 0.3,
             min_mojibake_share: 0.2,
             min_visual_per_1000: 2.0,

@@ -150,6 +150,12 @@ pub struct Signals {
     pub invalid_per_1000: f64,
     /// Prefix vowel signs in visual order per 1,000 Tamil letters.
     pub visual_order_per_1000: f64,
+    /// Tamil letters (a vowel, a consonant with or without its sign, ஃ).
+    pub tamil_letters: usize,
+    /// Pulli per Tamil letter.
+    pub pulli_per_letter: f64,
+    /// Vowel signs per Tamil letter.
+    pub vowel_signs_per_letter: f64,
     /// Non-space characters in mojibake words.
     pub mojibake_share: f64,
     /// Non-space characters in legacy-encoding runs (checked: they decode to well-formed Tamil).
@@ -226,6 +232,9 @@ fn signals_with(text: &str, legacy_chars: usize) -> Signals {
         latin_share: share(counts.latin, counts.letters),
         invalid_per_1000: per_1000(counts.invalid, counts.tamil_letters),
         visual_order_per_1000: per_1000(counts.visual, counts.tamil_letters),
+        tamil_letters: counts.tamil_letters,
+        pulli_per_letter: share(counts.pulli, counts.tamil_letters),
+        vowel_signs_per_letter: share(counts.vowel_signs, counts.tamil_letters),
         digit_ratio: share(counts.digits, counts.non_space),
         legacy_share: share(legacy_chars, counts.non_space),
         ..Signals::default()
@@ -387,6 +396,19 @@ fn judge(s: &Signals, config: &Config) -> (Vec<Reason>, f64) {
         s.invalid_per_1000,
         config.max_invalid_per_1000,
     );
+    // Signs lost wholesale (a font or a tokenizer that strips marks) leave valid but sign-poor text.
+    if s.tamil_letters >= 100 {
+        check(
+            Reason::BrokenLetters,
+            config.min_pulli_per_letter / s.pulli_per_letter.max(1e-9),
+            1.0,
+        );
+        check(
+            Reason::BrokenLetters,
+            config.min_vowel_signs_per_letter / s.vowel_signs_per_letter.max(1e-9),
+            1.0,
+        );
+    }
     for (value, limit) in [
         (s.dup_line_fraction, config.max_dup_line_fraction),
         (s.dup_line_char_fraction, config.max_dup_line_char_fraction),

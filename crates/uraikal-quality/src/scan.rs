@@ -16,6 +16,10 @@ pub(crate) struct Counts {
     pub invalid: usize,
     /// Prefix signs (ெ ே ை) written before their consonant (SPEC Q1.4).
     pub visual: usize,
+    /// Pulli (U+0BCD).
+    pub pulli: usize,
+    /// Vowel signs (U+0BBE–U+0BCC).
+    pub vowel_signs: usize,
     /// Non-space characters.
     pub non_space: usize,
     /// Digits of any script.
@@ -60,6 +64,11 @@ pub(crate) fn count(text: &str) -> Counts {
             } else if is_sign(c) {
                 n.letters += 1;
                 n.tamil += 1;
+                if c == '\u{0BCD}' {
+                    n.pulli += 1;
+                } else if c != '\u{0BD7}' {
+                    n.vowel_signs += 1;
+                }
                 let after_consonant = is_consonant(prev)
                     || (c == '\u{0BBE}'
                         && matches!(prev, '\u{0BC6}' | '\u{0BC7}')

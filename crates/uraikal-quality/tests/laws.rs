@@ -71,6 +71,30 @@ fn latin_spam_inside_tamil_text_is_not_tamil() {
         .collect();
     let a = assess(&spam.join(" "), &Config::default());
     assert_eq!(a.decision, Decision::Drop);
-    assert!(a.reasons.contains(&uraikal_quality::Reason::NotTamil), "{:?}", a.reasons);
+    assert!(
+        a.reasons.contains(&uraikal_quality::Reason::NotTamil),
+        "{:?}",
+        a.reasons
+    );
     assert_eq!(assess(prose, &Config::default()).decision, Decision::Keep);
+}
+
+#[test]
+fn text_that_lost_its_signs_is_broken() {
+    // SPEC Q1.3a: the vowel signs and pulli stripped (as a mark-stripping tokenizer or font does).
+    let prose = "தமிழ் மொழி உலகின் மிகப் பழமையான மொழிகளில் ஒன்று. இது இந்தியா, இலங்கை, சிங்கப்பூர் ஆகிய \
+                 நாடுகளில் அலுவல் மொழியாக உள்ளது. பல நூற்றாண்டுகளாக இலக்கியம் வளர்ந்து வருகிறது. \
+                 தமிழ் இலக்கியம் சங்க காலம் முதல் இன்று வரை தொடர்ந்து வளர்ந்து வருகிறது.";
+    assert_eq!(assess(prose, &Config::default()).decision, Decision::Keep);
+    let stripped: String = prose
+        .chars()
+        .filter(|c| !('\u{0BBE}'..='\u{0BCD}').contains(c))
+        .collect();
+    let a = assess(&stripped, &Config::default());
+    assert_eq!(a.decision, Decision::Drop);
+    assert!(
+        a.reasons.contains(&uraikal_quality::Reason::BrokenLetters),
+        "{:?}",
+        a.reasons
+    );
 }
