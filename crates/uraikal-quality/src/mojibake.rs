@@ -50,8 +50,20 @@ fn byte_of(c: char) -> Option<u8> {
         .map(|i| 0x80 + i as u8)
 }
 
-/// The word read back as UTF-8, when it is mojibake of text outside Latin-1 (Tamil and the like).
+/// The word read back as UTF-8, as often as it was misread (text decoded twice as Latin-1 is reversed twice).
 fn reverse_word(word: &str) -> Option<String> {
+    let mut text = reverse_once(word)?;
+    for _ in 0..2 {
+        match reverse_once(&text) {
+            Some(again) => text = again,
+            None => break,
+        }
+    }
+    Some(text)
+}
+
+/// The word read back as UTF-8 once, when it is mojibake.
+fn reverse_once(word: &str) -> Option<String> {
     if word.is_ascii() {
         return None;
     }
@@ -69,6 +81,9 @@ fn reverse_word(word: &str) -> Option<String> {
 /// let (text, chars) = uraikal_quality::reverse_mojibake("à®¤à®®à®¿à®´à¯\u{8d} ok");
 /// assert_eq!(text, "தமிழ் ok");
 /// assert_eq!(chars, 15);
+/// // Misread twice: reversed twice.
+/// let twice: String = "à®¤".bytes().map(char::from).collect();
+/// assert_eq!(uraikal_quality::reverse_mojibake(&twice).0, "த");
 /// ```
 pub fn reverse_mojibake(text: &str) -> (String, usize) {
     let mut out = String::with_capacity(text.len());
