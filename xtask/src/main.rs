@@ -38,6 +38,9 @@ mod bench_tokenizers;
 mod bench_legacy;
 mod legacy_tables;
 
+// --- area: quality (issue 20) ---
+mod register_model;
+
 /// The workspace root (xtask lives one folder below it).
 fn project_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask has a parent folder").to_path_buf()
@@ -73,6 +76,9 @@ const HELP: &[&str] = &[
 
     // --- help: legacy (issue 19) ---
     "legacy-tables [--check]          regenerate uraikal-legacy's tables from its data/ (open-tamil, glibc TSCII)",
+
+    // --- help: quality (issue 20) ---
+    "register-model [--check] [--data-out FILE]   train the shipped register model (reads ../shared in place)",
 ];
 
 fn main() -> Result<()> {
@@ -117,6 +123,9 @@ fn main() -> Result<()> {
 
         // --- arm: legacy (issue 19) ---
         Some("legacy-tables") => legacy_tables::run(rest),
+
+        // --- arm: quality (issue 20) ---
+        Some("register-model") => register_model::run(rest),
 
         Some(other) => bail!("unknown task {other:?}; `cargo xtask help` lists them"),
     }

@@ -24,6 +24,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("uraikal-numbers", &["uraikal-text"]),
     ("uraikal-yaappu", &["uraikal-text"]),
     ("uraikal-legacy", &["uraikal-text"]),
+    ("uraikal-quality", &["uraikal-text", "uraikal-legacy"]),
     ("uraikal-metrics", &["uraikal-text", "uraikal-numbers"]),
     ("uraikal-asr", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"]),
     ("uraikal-d4", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"]),
@@ -41,6 +42,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "uraikal-prep",
             "uraikal-tasks",
             "uraikal-legacy",
+            "uraikal-quality",
         ],
     ),
     // --- area: tasks (issue 22) ---

@@ -63,6 +63,9 @@ mod tokenizers_build;
 // --- area: legacy (issue 19) ---
 mod legacy;
 
+// --- area: quality (issue 20) ---
+mod quality;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -148,6 +151,12 @@ enum Command {
     // --- area: legacy (issue 19) ---
     /// Legacy Tamil font encodings (Bamini, TSCII, …): list, decode, encode, detect.
     Legacy(legacy::LegacyArgs),
+
+    // --- area: quality (issue 20) ---
+    /// Tamil text quality: signals, keep/repair/drop with reasons, repaired text.
+    Quality(quality::QualityArgs),
+    /// Register: literary, formal, spoken, tanglish or code-mixed (and `register train`).
+    Register(quality::RegisterArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -200,6 +209,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
         // --- area: legacy (issue 19) ---
         Command::Legacy(args) => legacy::run(args),
+
+        // --- area: quality (issue 20) ---
+        Command::Quality(args) => quality::run_quality(args),
+        Command::Register(args) => quality::run_register(args),
     }
 }
 

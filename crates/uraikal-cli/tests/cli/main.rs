@@ -10,6 +10,7 @@ mod legacy;
 mod oiwer;
 mod parity;
 mod prep;
+mod quality;
 mod readme_text;
 mod score;
 mod tasks;

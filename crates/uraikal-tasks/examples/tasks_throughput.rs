@@ -3,7 +3,7 @@
 //! Time is the thread's CPU time (/proc/thread-self/schedstat on Linux, else wall time): the machine the
 //! figures come from is shared, and wall time would mostly measure the other processes.
 //!
-//! `cargo run --release -p uraikal-tasks --example throughput -- [N] [FAMILY …]`
+//! `cargo run --release -p uraikal-tasks --example tasks_throughput -- [N] [FAMILY …]`
 
 use std::time::Instant;
 
