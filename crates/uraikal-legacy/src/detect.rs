@@ -167,11 +167,16 @@ fn kind(word: &str) -> Word {
     if is_tamil(first) && tamil * 2 >= word.chars().count() {
         return Word::Keep;
     }
-    // A Latin word with a Tamil suffix (AMகளின், PBS-இன்): Unicode text. Left-over signs of a half-converted
-    // legacy word are signs, not letters, and a glyph outside ASCII marks a legacy word.
-    let tamil_letter = word.chars().any(|c| ('\u{0B85}'..='\u{0BB9}').contains(&c));
-    if tamil_letter && word.chars().all(|c| c.is_ascii() || is_tamil(c)) {
-        return Word::Keep;
+    // A Latin word with a Tamil suffix (AMகளின், PBS-இன்): Unicode text. The suffix starts with a Tamil letter
+    // (left-over signs of a half-converted legacy word are signs) and runs to the end of the word (fonts that
+    // write some letters as Unicode, such as ந, mix them into Latin glyphs: iந்tata்), and a glyph outside
+    // ASCII before it marks a legacy word.
+    if let Some(at) = word.find(is_tamil) {
+        let (head, suffix) = word.split_at(at);
+        let starts_with_letter = suffix.chars().next().is_some_and(|c| ('\u{0B85}'..='\u{0BB9}').contains(&c));
+        if starts_with_letter && head.is_ascii() && suffix.chars().all(|c| is_tamil(c) || c.is_ascii_punctuation()) {
+            return Word::Keep;
+        }
     }
     if word.chars().all(|c| c.is_ascii() && !c.is_ascii_alphabetic()) {
         return Word::Keep;
