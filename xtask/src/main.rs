@@ -8,8 +8,8 @@ use anyhow::{bail, Result};
 mod tidy;
 
 // --- area: score (issue 4) ---
-mod bench_peers;
 mod audio_fixtures;
+mod bench_peers;
 mod demo_data;
 
 // --- area: graphemes (issue 5) ---
@@ -31,6 +31,9 @@ mod fixtures;
 mod fuzz;
 mod release;
 mod version;
+
+// --- area: web (issue 25) ---
+mod web;
 
 /// The workspace root (xtask lives one folder below it).
 fn project_root() -> std::path::PathBuf {
@@ -67,6 +70,9 @@ const HELP: &[&str] = &[
     "regen-fixtures [--check]                         regenerate derived fixtures (or check they are fresh)",
     "audio-fixtures [--check]         regenerate fixtures/audio with ffmpeg (or check them against SHA256SUMS)",
     "fuzz [--seconds N] [--only NAME]                 run every cargo-fuzz target in fuzz/ (nightly, cargo-fuzz)",
+
+    // --- help: web (issue 25) ---
+    "web [--check] [--bench N]    build web/dist (WASM package, playground); check WASM = native on the golden data",
 ];
 
 fn main() -> Result<()> {
@@ -84,7 +90,9 @@ fn main() -> Result<()> {
         Some("tidy") => tidy::run(rest),
 
         // --- arm: score (issue 4) ---
-        Some("gen-demo") => demo_data::gen_demo(&project_root(), rest.iter().any(|a| a == "--check")),
+        Some("gen-demo") => {
+            demo_data::gen_demo(&project_root(), rest.iter().any(|a| a == "--check"))
+        }
         Some("bench-peers") => bench_peers::bench_peers(rest),
 
         // --- arm: graphemes (issue 5) ---
@@ -112,6 +120,9 @@ fn main() -> Result<()> {
         Some("release") => release::release(rest),
         Some("regen-fixtures") => fixtures::regen_fixtures(rest),
         Some("fuzz") => fuzz::run(rest),
+
+        // --- arm: web (issue 25) ---
+        Some("web") => web::run(rest),
 
         Some(other) => bail!("unknown task {other:?}; `cargo xtask help` lists them"),
     }

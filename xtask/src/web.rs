@@ -1,0 +1,532 @@
+//! `cargo xtask web [--check] [--bench N]`: Uraikal in the browser.
+//!
+//! * builds crates/uraikal-wasm for wasm32-unknown-unknown (release) and runs wasm-bindgen (`--target web`)
+//!   into `web/dist/pkg/`: the npm package `uraikal` (ES module, TypeScript types, the .wasm);
+//! * assembles the playground `web/dist/index.html` from `web/index.html`, `web/playground.js` and
+//!   `web/style.css`: one file with the CSS, the JS, the .wasm (base64) and the worked example (computed here
+//!   by the same functions, natively) inlined, because Chromium refuses module and wasm fetches from file://;
+//!   the page shows the example at once and the live WASM takes over when it has compiled;
+//! * `--check` runs every operation on the golden data (../shared/golden and fixtures/) under node with the
+//!   WASM, and natively with `uraikal_wasm::call`, and requires the answers to be equal byte for byte;
+//! * `--bench N` times normalize and WER on the golden pairs, N rounds, natively and under node (docs/perf.md).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use serde_json::{json, Value};
+
+/// The wasm-bindgen version in Cargo.lock; wasm-bindgen-cli must be exactly this version.
+const WASM_BINDGEN_VERSION: &str = "0.2.130";
+
+/// The worked example the playground opens on.
+pub const EXAMPLE_TEXT: &str = "தமிழ் இனிமையான மொழி";
+/// The reference/hypothesis pair the playground opens on.
+pub const EXAMPLE_REFERENCE: &str = "நான் நேற்று கடைக்கு போய் வந்தேன்";
+/// The hypothesis of the worked example (one substitution, one deletion).
+pub const EXAMPLE_HYPOTHESIS: &str = "நான் நேத்து கடைக்கு வந்தேன்";
+
+pub fn run(args: &[String]) -> Result<()> {
+    let root = crate::project_root();
+    let check = args.iter().any(|a| a == "--check");
+    let bench = args
+        .iter()
+        .position(|a| a == "--bench")
+        .map(|i| {
+            args.get(i + 1)
+                .and_then(|n| n.parse::<usize>().ok())
+                .context("--bench needs a number of rounds")
+        })
+        .transpose()?;
+    build(&root)?;
+    if check {
+        check_against_native(&root)?;
+    }
+    if let Some(rounds) = bench {
+        bench_against_native(&root, rounds)?;
+    }
+    Ok(())
+}
+
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
+}
+
+fn wasm_bindgen() -> Result<PathBuf> {
+    let candidates = [
+        Some(PathBuf::from("wasm-bindgen")),
+        std::env::var_os("CARGO_HOME").map(|h| PathBuf::from(h).join("bin/wasm-bindgen")),
+        std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo/bin/wasm-bindgen")),
+    ];
+    for candidate in candidates.into_iter().flatten() {
+        if let Ok(out) = Command::new(&candidate).arg("--version").output() {
+            let version = String::from_utf8_lossy(&out.stdout);
+            if version.split_whitespace().nth(1) == Some(WASM_BINDGEN_VERSION) {
+                return Ok(candidate);
+            }
+            bail!(
+                "{} is {}, but Cargo.lock has wasm-bindgen {WASM_BINDGEN_VERSION}: run `cargo install wasm-bindgen-cli --version {WASM_BINDGEN_VERSION}`",
+                candidate.display(),
+                version.trim()
+            );
+        }
+    }
+    bail!("wasm-bindgen not found: run `cargo install wasm-bindgen-cli --version {WASM_BINDGEN_VERSION}` (and `rustup target add wasm32-unknown-unknown`)")
+}
+
+fn run_command(command: &mut Command) -> Result<()> {
+    let status = command
+        .status()
+        .with_context(|| format!("running {command:?}"))?;
+    if !status.success() {
+        bail!("{command:?} failed ({status})");
+    }
+    Ok(())
+}
+
+/// Builds web/dist: the package and the playground.
+fn build(root: &Path) -> Result<()> {
+    run_command(Command::new(cargo()).current_dir(root).args([
+        "build",
+        "-p",
+        "uraikal-wasm",
+        "--release",
+        "--target",
+        "wasm32-unknown-unknown",
+    ]))?;
+    let wasm = root.join("target/wasm32-unknown-unknown/release/uraikal_wasm.wasm");
+    let dist = root.join("web/dist");
+    let pkg = dist.join("pkg");
+    if pkg.exists() {
+        std::fs::remove_dir_all(&pkg).with_context(|| format!("removing {}", pkg.display()))?;
+    }
+    std::fs::create_dir_all(&pkg)?;
+    run_command(
+        Command::new(wasm_bindgen()?)
+            .arg(&wasm)
+            .args(["--target", "web", "--out-name", "uraikal", "--out-dir"])
+            .arg(&pkg),
+    )?;
+    let version = env!("CARGO_PKG_VERSION");
+    let package = json!({
+        "name": "uraikal",
+        "version": version,
+        "description": "Tamil text, numbers, prosody and ASR metrics (WER/CER/chrF/OIWER) from the Uraikal Rust library, in WebAssembly.",
+        "license": "Apache-2.0",
+        "type": "module",
+        "main": "uraikal.js",
+        "types": "uraikal.d.ts",
+        "files": ["uraikal.js", "uraikal.d.ts", "uraikal_bg.wasm", "uraikal_bg.wasm.d.ts"],
+        "sideEffects": false,
+    });
+    std::fs::write(
+        pkg.join("package.json"),
+        serde_json::to_string_pretty(&package)? + "\n",
+    )?;
+    let page = playground(root, &pkg)?;
+    std::fs::write(dist.join("index.html"), page)?;
+    let gz = gzipped_size(&std::fs::read(pkg.join("uraikal_bg.wasm"))?);
+    println!(
+        "web/dist: index.html, pkg/ (uraikal_bg.wasm {} bytes gzipped)",
+        gz
+    );
+    Ok(())
+}
+
+/// The gzipped size of the .wasm, counted with the system's gzip (the budget is 1.5 MB).
+fn gzipped_size(bytes: &[u8]) -> String {
+    use std::io::Write;
+    let child = Command::new("gzip")
+        .arg("-9c")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut child) = child else {
+        return "?".into();
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(bytes);
+    }
+    child
+        .wait_with_output()
+        .map(|o| o.stdout.len().to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
+/// The worked example, computed natively by the same functions the WASM runs.
+fn example() -> Result<Value> {
+    let answer = |op: &str, args: Value| -> Result<Value> {
+        let text = uraikal_wasm::call(op, &args.to_string());
+        let value: Value = serde_json::from_str(&text)?;
+        value
+            .get("ok")
+            .cloned()
+            .with_context(|| format!("example {op}: {text}"))
+    };
+    let text = json!({"text": EXAMPLE_TEXT});
+    let pair = json!({"reference": EXAMPLE_REFERENCE, "hypothesis": EXAMPLE_HYPOTHESIS});
+    let letter_pair =
+        json!({"reference": EXAMPLE_REFERENCE, "hypothesis": EXAMPLE_HYPOTHESIS, "unit": "letter"});
+    Ok(json!({
+        "text": EXAMPLE_TEXT,
+        "reference": EXAMPLE_REFERENCE,
+        "hypothesis": EXAMPLE_HYPOTHESIS,
+        "letters": answer("letters", text.clone())?,
+        "graphemes": answer("graphemes", text.clone())?,
+        "clean": answer("clean", text.clone())?,
+        "normalize": answer("normalize", text)?,
+        "wer": answer("wer", pair.clone())?,
+        "cer": answer("cer", letter_pair.clone())?,
+        "chrf": answer("chrf", pair)?,
+    }))
+}
+
+/// One self-contained page: template with the CSS, the example, the wasm-bindgen module, the playground
+/// script and the .wasm as base64 inlined.
+fn playground(root: &Path, pkg: &Path) -> Result<String> {
+    let read = |path: PathBuf| {
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))
+    };
+    let template = read(root.join("web/index.html"))?;
+    let css = read(root.join("web/style.css"))?;
+    let script = read(root.join("web/playground.js"))?;
+    let glue = read(pkg.join("uraikal.js"))?;
+    let wasm = std::fs::read(pkg.join("uraikal_bg.wasm"))?;
+    // `</` may not appear inside an inline script; JSON escapes it as `<\/`.
+    let example = serde_json::to_string(&example()?)?.replace("</", "<\\/");
+    let module = format!(
+        "const URAIKAL_WASM_BASE64 = \"{}\";\n{}\n{}",
+        base64(&wasm),
+        glue.replace("</", "<\\/"),
+        script.replace("</", "<\\/")
+    );
+    for placeholder in ["/*STYLE*/", "/*EXAMPLE*/", "/*MODULE*/"] {
+        if !template.contains(placeholder) {
+            bail!("web/index.html lacks the placeholder {placeholder}");
+        }
+    }
+    Ok(template
+        .replace("/*STYLE*/", &css)
+        .replace(
+            "/*EXAMPLE*/",
+            &format!("window.URAIKAL_EXAMPLE = {example};"),
+        )
+        .replace("/*MODULE*/", &module))
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const TABLE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = (chunk[0] as u32) << 16
+            | (*chunk.get(1).unwrap_or(&0) as u32) << 8
+            | *chunk.get(2).unwrap_or(&0) as u32;
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(TABLE[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+fn read_jsonl(path: &Path) -> Result<Vec<Value>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l).with_context(|| format!("{}:{}", path.display(), i + 1))
+        })
+        .collect()
+}
+
+/// The (operation, arguments) cases of the check: every text, number and metric operation on the golden
+/// data when ../shared is present, else on the workspace's own fixtures.
+pub fn cases(root: &Path) -> Result<Vec<(String, Value)>> {
+    let golden = root.join("../shared/golden");
+    let mut cases: Vec<(String, Value)> = Vec::new();
+    let mut push = |op: &str, args: Value| cases.push((op.to_string(), args));
+    let mut texts: Vec<String> = Vec::new();
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut lattices: Vec<Value> = Vec::new();
+    let (metrics, vimarsha) = if golden.exists() {
+        (golden.join("metrics"), golden.join("vimarsha"))
+    } else {
+        (
+            root.join("fixtures/metrics"),
+            root.join("fixtures/vimarsha"),
+        )
+    };
+    for name in ["normalize.jsonl", "graphemes.jsonl", "decompose.jsonl"] {
+        let path = metrics.join(name);
+        if path.exists() {
+            for row in read_jsonl(&path)? {
+                if let Some(t) = row["text"].as_str() {
+                    texts.push(t.to_string());
+                }
+            }
+        }
+    }
+    for name in ["pairs.jsonl", "alignments.jsonl"] {
+        let path = metrics.join(name);
+        if path.exists() {
+            for row in read_jsonl(&path)? {
+                if let (Some(r), Some(h)) = (row["reference"].as_str(), row["hypothesis"].as_str())
+                {
+                    pairs.push((r.to_string(), h.to_string()));
+                }
+            }
+        }
+    }
+    let path = vimarsha.join("oiwer.jsonl");
+    if path.exists() {
+        lattices = read_jsonl(&path)?;
+    }
+    let kural = root.join("fixtures/thirukkural/thirukkural.tsv");
+    let verses: Vec<String> = std::fs::read_to_string(&kural)
+        .with_context(|| format!("reading {}", kural.display()))?
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            l.split('\t')
+                .find(|f| f.contains('\u{0B95}') || f.contains('\u{0BCD}'))
+                .map(|f| f.replace("\\n", "\n"))
+        })
+        .take(200)
+        .collect();
+    if texts.is_empty() || pairs.is_empty() {
+        bail!("no golden texts or pairs found under {}", metrics.display());
+    }
+    for t in &texts {
+        for op in [
+            "letters",
+            "normalize",
+            "clean",
+            "share",
+            "graphemes",
+            "decompose",
+            "compose",
+            "to_digits",
+            "tn",
+        ] {
+            push(op, json!({"text": t}));
+        }
+        push("letters", json!({"text": t, "ligatures": true}));
+        push("clean", json!({"text": t, "legacy_au": true}));
+    }
+    for (r, h) in &pairs {
+        push("wer", json!({"reference": r, "hypothesis": h}));
+        for unit in ["codepoint", "grapheme", "letter"] {
+            push(
+                "cer",
+                json!({"reference": r, "hypothesis": h, "unit": unit}),
+            );
+            push(
+                "chrf",
+                json!({"reference": r, "hypothesis": h, "unit": unit}),
+            );
+        }
+        push("normalize", json!({"text": r}));
+        push("to_digits", json!({"text": h}));
+    }
+    for row in &lattices {
+        let reference = row
+            .get("reference_lattice")
+            .or_else(|| row.get("reference"))
+            .cloned()
+            .unwrap_or(Value::Null);
+        let reference = match reference {
+            Value::String(s) => s,
+            other => other.to_string(),
+        };
+        if let Some(h) = row["hypothesis"].as_str() {
+            for mode in ["vimarsha", "uraikal"] {
+                push(
+                    "oiwer",
+                    json!({"hypothesis": h, "reference": reference, "language": row["language"], "mode": mode}),
+                );
+            }
+        }
+    }
+    for v in &verses {
+        push("yaappu", json!({"text": v}));
+        push("letters", json!({"text": v}));
+    }
+    let mut numbers: Vec<String> = (0..=1200).map(|n| n.to_string()).collect();
+    let mut n: u64 = 1;
+    for _ in 0..19 {
+        n = n * 10 + 7;
+        numbers.push(n.to_string());
+        numbers.push((n / 3).to_string());
+    }
+    numbers.extend(
+        [
+            "-45",
+            "3.14",
+            "0.05",
+            "100000",
+            "10000000",
+            "1000000000000",
+            "x",
+        ]
+        .map(String::from),
+    );
+    for number in &numbers {
+        for register in ["spoken", "written"] {
+            push("to_words", json!({"number": number, "register": register}));
+            push(
+                "to_words",
+                json!({"number": number, "register": register, "ordinal": true}),
+            );
+        }
+        for style in ["traditional", "positional"] {
+            push("to_numerals", json!({"number": number, "style": style}));
+        }
+    }
+    // The words read back: to_digits on what to_words says.
+    let words: Vec<Value> = cases
+        .iter()
+        .filter(|(op, _)| op == "to_words")
+        .map(|(_, args)| args.clone())
+        .collect();
+    for args in &words {
+        if let Ok(Value::Object(o)) =
+            serde_json::from_str::<Value>(&uraikal_wasm::call("to_words", &args.to_string()))
+        {
+            if let Some(Value::String(w)) = o.get("ok") {
+                cases.push(("to_digits".into(), json!({"text": w})));
+            }
+        }
+    }
+    for sample in ["௲௯௱௫௰௬", "௨௦௨௪", "௰", "abc"] {
+        cases.push(("from_numerals".into(), json!({"text": sample})));
+    }
+    Ok(cases)
+}
+
+fn write_cases(root: &Path, cases: &[(String, Value)]) -> Result<PathBuf> {
+    let dir = root.join("target/web-check");
+    std::fs::create_dir_all(&dir)?;
+    let path = dir.join("cases.jsonl");
+    let mut text = String::new();
+    for (op, args) in cases {
+        writeln!(text, "{}", json!({"op": op, "args": args.to_string()}))?;
+    }
+    std::fs::write(&path, text)?;
+    Ok(path)
+}
+
+fn node(root: &Path, args: &[&std::ffi::OsStr]) -> Result<String> {
+    let out = Command::new("node")
+        .current_dir(root)
+        .arg(root.join("web/node-runner.mjs"))
+        .args(args)
+        .output()
+        .context("running node (Debian package nodejs)")?;
+    if !out.status.success() {
+        bail!(
+            "node web/node-runner.mjs failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    Ok(String::from_utf8(out.stdout)?)
+}
+
+/// `--check`: the WASM answers under node equal the native answers, byte for byte.
+fn check_against_native(root: &Path) -> Result<()> {
+    let cases = cases(root)?;
+    let path = write_cases(root, &cases)?;
+    let wasm_out = node(root, &["call".as_ref(), path.as_os_str()])?;
+    let wasm_lines: Vec<&str> = wasm_out.lines().collect();
+    if wasm_lines.len() != cases.len() {
+        bail!(
+            "node answered {} of {} cases",
+            wasm_lines.len(),
+            cases.len()
+        );
+    }
+    let mut differ = Vec::new();
+    let mut per_op: std::collections::BTreeMap<&str, usize> = Default::default();
+    for ((op, args), wasm) in cases.iter().zip(&wasm_lines) {
+        *per_op.entry(op.as_str()).or_default() += 1;
+        let native = uraikal_wasm::call(op, &args.to_string());
+        if native != *wasm {
+            differ.push(format!(
+                "{op} {args}\n    native {native}\n    wasm   {wasm}"
+            ));
+        }
+    }
+    let summary: Vec<String> = per_op.iter().map(|(op, n)| format!("{op} {n}")).collect();
+    if !differ.is_empty() {
+        bail!(
+            "{} of {} cases differ between WASM and native:\n  {}",
+            differ.len(),
+            cases.len(),
+            differ
+                .iter()
+                .take(10)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n  ")
+        );
+    }
+    println!(
+        "web --check: {} cases, WASM equals native byte for byte ({})",
+        cases.len(),
+        summary.join(", ")
+    );
+    Ok(())
+}
+
+/// `--bench N`: `call("normalize")` on both texts and `call("wer")` on each golden pair, N rounds, natively
+/// and then the WASM under node: the same entry point, arguments and JSON answers on both sides.
+fn bench_against_native(root: &Path, rounds: usize) -> Result<()> {
+    let mut cases = Vec::new();
+    for (op, args) in cases_of_op(root, "wer")? {
+        cases.push(("normalize".to_string(), json!({"text": args["reference"]})));
+        cases.push(("normalize".to_string(), json!({"text": args["hypothesis"]})));
+        cases.push((op, args));
+    }
+    let path = write_cases(root, &cases)?;
+    let rounds_text = rounds.to_string();
+    let wasm = node(
+        root,
+        &["bench".as_ref(), path.as_os_str(), rounds_text.as_ref()],
+    )?;
+    let encoded: Vec<(&str, String)> = cases
+        .iter()
+        .map(|(op, args)| (op.as_str(), args.to_string()))
+        .collect();
+    println!(
+        "{} calls per round ({} pairs), {rounds} rounds",
+        cases.len(),
+        cases.len() / 3
+    );
+    for op in ["normalize", "wer"] {
+        let start = Instant::now();
+        let mut bytes = 0usize;
+        for _ in 0..rounds {
+            for (case_op, args) in &encoded {
+                if *case_op == op {
+                    bytes += uraikal_wasm::call(op, args).len();
+                }
+            }
+        }
+        println!(
+            "native {op}: {:.1} ms ({bytes} bytes of answers)",
+            start.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    print!("{wasm}");
+    Ok(())
+}
+
+fn cases_of_op(root: &Path, op: &str) -> Result<Vec<(String, Value)>> {
+    Ok(cases(root)?.into_iter().filter(|(o, _)| o == op).collect())
+}
