@@ -17,15 +17,9 @@ pub const AUDIO_DIR: &str = "fixtures/audio";
 
 pub fn run(root: &Path, args: &[String]) -> Result<()> {
     if args.iter().any(|a| a == "--check") {
-        let problems = check(
-            &root.join(AUDIO_DIR),
-            &root.join("../shared/data/asr/espeak-ta"),
-        )?;
+        let problems = check(&root.join(AUDIO_DIR), &root.join("../shared/data/asr/espeak-ta"))?;
         if !problems.is_empty() {
-            bail!(
-                "audio fixtures are stale (run `bash {AUDIO_DIR}/make.sh`):\n  - {}",
-                problems.join("\n  - ")
-            );
+            bail!("audio fixtures are stale (run `bash {AUDIO_DIR}/make.sh`):\n  - {}", problems.join("\n  - "));
         }
         println!("audio-fixtures: {AUDIO_DIR} matches SHA256SUMS");
         return Ok(());
@@ -34,9 +28,7 @@ pub fn run(root: &Path, args: &[String]) -> Result<()> {
     if !ffmpeg.is_ok_and(|o| o.status.success()) {
         bail!("regenerating {AUDIO_DIR} needs ffmpeg (apt-get install ffmpeg); the tests never do");
     }
-    let status = Command::new("bash")
-        .arg(root.join(AUDIO_DIR).join("make.sh"))
-        .status()?;
+    let status = Command::new("bash").arg(root.join(AUDIO_DIR).join("make.sh")).status()?;
     if !status.success() {
         bail!("{AUDIO_DIR}/make.sh failed");
     }
@@ -64,19 +56,14 @@ pub fn check(dir: &Path, sources: &Path) -> Result<Vec<String>> {
         if name.ends_with(".wav") {
             if let Ok(source) = fs::read(sources.join(name)) {
                 if fs::read(dir.join(name)).ok() != Some(source) {
-                    problems.push(format!(
-                        "{name}: differs from its source {}",
-                        sources.join(name).display()
-                    ));
+                    problems.push(format!("{name}: differs from its source {}", sources.join(name).display()));
                 }
             }
         }
     }
     for entry in fs::read_dir(dir)? {
         let name = entry?.file_name().to_string_lossy().into_owned();
-        let audio = ["wav", "mp3", "flac", "ogg", "m4a"]
-            .iter()
-            .any(|ext| name.ends_with(&format!(".{ext}")));
+        let audio = ["wav", "mp3", "flac", "ogg", "m4a"].iter().any(|ext| name.ends_with(&format!(".{ext}")));
         if audio && !listed.contains(&name) {
             problems.push(format!("{name}: not listed in SHA256SUMS"));
         }
@@ -97,15 +84,9 @@ mod tests {
         let root = crate::project_root();
         let sources = root.join("../shared/data/asr/espeak-ta");
         if !sources.exists() {
-            println!(
-                "SKIPPED: {} absent; WAV copies not compared with their sources",
-                sources.display()
-            );
+            println!("SKIPPED: {} absent; WAV copies not compared with their sources", sources.display());
         }
-        assert_eq!(
-            check(&root.join(AUDIO_DIR), &sources).unwrap(),
-            Vec::<String>::new()
-        );
+        assert_eq!(check(&root.join(AUDIO_DIR), &sources).unwrap(), Vec::<String>::new());
     }
 
     #[test]
@@ -124,19 +105,13 @@ mod tests {
         fs::remove_file(dir.path().join("num_0001.wav")).unwrap();
         fs::write(dir.path().join("extra.mp3"), b"x").unwrap();
         let problems = check(dir.path(), &no_sources).unwrap().join("\n");
-        assert!(
-            problems.contains("kural_0001_22k.flac: sha256 differs"),
-            "{problems}"
-        );
+        assert!(problems.contains("kural_0001_22k.flac: sha256 differs"), "{problems}");
         assert!(problems.contains("num_0001.wav: "), "{problems}");
         assert!(problems.contains("extra.mp3: not listed"), "{problems}");
         // A WAV that no longer equals its source in ../shared.
         let sources = dir.path().join("sources");
         fs::create_dir(&sources).unwrap();
         fs::write(sources.join("prose_0001.wav"), b"another recording").unwrap();
-        assert!(check(dir.path(), &sources)
-            .unwrap()
-            .join("\n")
-            .contains("prose_0001.wav: differs from its source"));
+        assert!(check(dir.path(), &sources).unwrap().join("\n").contains("prose_0001.wav: differs from its source"));
     }
 }

@@ -44,39 +44,20 @@ pub struct Bench {
 }
 
 pub fn bench_peers(args: &[String]) -> Result<()> {
-    let value = |flag: &str| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let pairs: usize = value("--pairs")
-        .map(|v| v.parse())
-        .transpose()?
-        .unwrap_or(100_000);
+    let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
+    let pairs: usize = value("--pairs").map(|v| v.parse()).transpose()?.unwrap_or(100_000);
     let only = value("--only");
     let root = project_root();
     let work = root.join("target/bench-peers");
     fs::create_dir_all(&work)?;
     let python = peer_venv(&root)?;
     println!("bench-peers: building the release binary");
-    run(Command::new(env!("CARGO"))
-        .args(["build", "--release", "-q", "-p", "uraikal-cli"])
-        .current_dir(&root))?;
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("target"));
+    run(Command::new(env!("CARGO")).args(["build", "--release", "-q", "-p", "uraikal-cli"]).current_dir(&root))?;
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
     let uraikal = target.join("release/uraikal");
     let (manifest, hyps) = (work.join("a1_bench.jsonl"), work.join("hyps_bench.jsonl"));
     write_corpus(&root, pairs, &manifest, &hyps)?;
-    let bench = Bench {
-        python,
-        uraikal,
-        work,
-        manifest,
-        hyps,
-        pairs,
-    };
+    let bench = Bench { python, uraikal, work, manifest, hyps, pairs };
     for (name, comparison) in COMPARISONS {
         if only.as_deref().is_some_and(|o| o != *name) {
             continue;
@@ -108,21 +89,13 @@ fn peer_venv(root: &Path) -> Result<PathBuf> {
         .copied()
         .filter(|p| {
             let name = p.split("==").next().unwrap();
-            let shown = Command::new(&python)
-                .args(["-m", "pip", "show", name])
-                .output();
-            !shown.is_ok_and(|o| {
-                o.status.success()
-                    && String::from_utf8_lossy(&o.stdout)
-                        .contains(&format!("Version: {}", &p[name.len() + 2..]))
-            })
+            let shown = Command::new(&python).args(["-m", "pip", "show", name]).output();
+            !shown.is_ok_and(|o| o.status.success() && String::from_utf8_lossy(&o.stdout).contains(&format!("Version: {}", &p[name.len() + 2..])))
         })
         .collect();
     if !missing.is_empty() {
         println!("bench-peers: pip install {}", missing.join(" "));
-        run(Command::new(&python)
-            .args(["-m", "pip", "install", "-q"])
-            .args(&missing))?;
+        run(Command::new(&python).args(["-m", "pip", "install", "-q"]).args(&missing))?;
     }
     Ok(python)
 }
@@ -131,24 +104,14 @@ fn peer_venv(root: &Path) -> Result<PathBuf> {
 fn sentences(root: &Path) -> Result<Vec<(String, &'static str)>> {
     let data = root.join("../shared/data");
     let mut out = Vec::new();
-    let kurals = fs::read_to_string(data.join("thirukkural/thirukkural.tsv"))
-        .context("../shared/data/thirukkural absent")?;
+    let kurals = fs::read_to_string(data.join("thirukkural/thirukkural.tsv")).context("../shared/data/thirukkural absent")?;
     for line in kurals.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
         out.push((format!("{} {}", f[8], f[9]), "kural"));
     }
-    for file in [
-        "prose/flores200/tam_Taml.devtest",
-        "prose/ntrex128/newstest2019-ref.tam.txt",
-        "prose/tico19/tico19-test.tam",
-    ] {
-        let text = fs::read_to_string(data.join(file))
-            .with_context(|| format!("reading ../shared/data/{file}"))?;
-        out.extend(
-            text.lines()
-                .filter(|l| !l.trim().is_empty())
-                .map(|l| (l.trim().to_string(), "prose")),
-        );
+    for file in ["prose/flores200/tam_Taml.devtest", "prose/ntrex128/newstest2019-ref.tam.txt", "prose/tico19/tico19-test.tam"] {
+        let text = fs::read_to_string(data.join(file)).with_context(|| format!("reading ../shared/data/{file}"))?;
+        out.extend(text.lines().filter(|l| !l.trim().is_empty()).map(|l| (l.trim().to_string(), "prose")));
     }
     Ok(out)
 }
@@ -215,18 +178,12 @@ fn write_corpus(root: &Path, pairs: usize, manifest: &Path, hyps: &Path) -> Resu
                     if chars.len() > 1 {
                         chars.remove(at);
                     }
-                    chars.insert(
-                        rng.below(chars.len() + 1),
-                        ['க', 'ி', 'ம', '்', 'ா', 'ு'][rng.below(6)],
-                    );
+                    chars.insert(rng.below(chars.len() + 1), ['க', 'ி', 'ம', '்', 'ா', 'ு'][rng.below(6)]);
                     words.push(chars.into_iter().collect());
                 }
             }
         }
-        h.push_str(&format!(
-            "{{\"id\": \"u{k}\", \"hyp\": {}}}\n",
-            json_string(&words.join(" "))
-        ));
+        h.push_str(&format!("{{\"id\": \"u{k}\", \"hyp\": {}}}\n", json_string(&words.join(" "))));
     }
     fs::write(manifest, m)?;
     fs::write(hyps, h)?;
@@ -253,20 +210,11 @@ fn jiwer_wer_cer(b: &Bench) -> Result<()> {
     let results = b.work.join("results.json");
     let score_args = |extra: &[&str]| {
         let mut cmd = Command::new(&b.uraikal);
-        cmd.arg("score")
-            .arg("--manifest")
-            .arg(&b.manifest)
-            .arg("--hyp")
-            .arg(&b.hyps);
-        cmd.args(["--system", "bench", "--bootstrap", "0", "--json", "--out"])
-            .arg(&results)
-            .args(extra);
+        cmd.arg("score").arg("--manifest").arg(&b.manifest).arg("--hyp").arg(&b.hyps);
+        cmd.args(["--system", "bench", "--bootstrap", "0", "--json", "--out"]).arg(&results).args(extra);
         cmd
     };
-    run(&mut score_args(&[
-        "--alignments",
-        alignments.to_str().unwrap(),
-    ]))?;
+    run(&mut score_args(&["--alignments", alignments.to_str().unwrap()]))?;
     let script = b.work.join("jiwer_bench.py");
     fs::write(
         &script,
@@ -282,46 +230,19 @@ fn jiwer_wer_cer(b: &Bench) -> Result<()> {
     let (jiwer_s, jiwer_out) = best_time(Command::new(&b.python).arg(&script).arg(&alignments), 3)?;
 
     let records: serde_json::Value = serde_json::from_str(&uraikal_out)?;
-    let total = records
-        .as_array()
-        .and_then(|r| r.iter().find(|r| r["slice"] == "macro"))
-        .context("no macro record")?;
+    let total = records.as_array().and_then(|r| r.iter().find(|r| r["slice"] == "macro")).context("no macro record")?;
     let counts = |v: &serde_json::Value| -> Vec<u64> {
-        ["hits", "substitutions", "deletions", "insertions"]
-            .iter()
-            .map(|k| v[k].as_u64().unwrap_or(u64::MAX))
-            .collect()
+        ["hits", "substitutions", "deletions", "insertions"].iter().map(|k| v[k].as_u64().unwrap_or(u64::MAX)).collect()
     };
     let peer: serde_json::Value = serde_json::from_str(jiwer_out.trim())?;
-    let peer_counts = |k: &str| -> Vec<u64> {
-        peer[k]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_u64().unwrap())
-            .collect()
-    };
-    let same = counts(&total["word"]) == peer_counts("word")
-        && counts(&total["char"]) == peer_counts("char");
-    println!(
-        "pairs: {} (slices kural, prose; normalised by uraikal)",
-        b.pairs
-    );
+    let peer_counts = |k: &str| -> Vec<u64> { peer[k].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect() };
+    let same = counts(&total["word"]) == peer_counts("word") && counts(&total["char"]) == peer_counts("char");
+    println!("pairs: {} (slices kural, prose; normalised by uraikal)", b.pairs);
     println!("uraikal score (normalise + WER + CER, JSONL in, results out): {uraikal_s:.3} s (best of 3)");
-    println!(
-        "jiwer 4.0.0 process_words + process_characters (JSONL in):   {jiwer_s:.3} s (best of 3)"
-    );
+    println!("jiwer 4.0.0 process_words + process_characters (JSONL in):   {jiwer_s:.3} s (best of 3)");
     println!("ratio: {:.1}x", jiwer_s / uraikal_s);
-    println!(
-        "word H/S/D/I uraikal {:?} jiwer {:?}",
-        counts(&total["word"]),
-        peer_counts("word")
-    );
-    println!(
-        "char H/S/D/I uraikal {:?} jiwer {:?}",
-        counts(&total["char"]),
-        peer_counts("char")
-    );
+    println!("word H/S/D/I uraikal {:?} jiwer {:?}", counts(&total["word"]), peer_counts("word"));
+    println!("char H/S/D/I uraikal {:?} jiwer {:?}", counts(&total["char"]), peer_counts("char"));
     println!("corpus WER jiwer {} CER jiwer {}", peer["wer"], peer["cer"]);
     if !same {
         bail!("counts differ between uraikal and jiwer");

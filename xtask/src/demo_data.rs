@@ -14,21 +14,9 @@ const KURAL_STEP: usize = 44;
 
 /// The example systems: name, description, and perturbation rates (delete, change, repeat) per word.
 pub const SYSTEMS: &[(&str, &str, [f64; 3])] = &[
-    (
-        "example-light",
-        "example: references with light word errors (seeded perturbation)",
-        [0.03, 0.06, 0.01],
-    ),
-    (
-        "example-heavy",
-        "example: references with heavy word errors (seeded perturbation)",
-        [0.10, 0.18, 0.04],
-    ),
-    (
-        "example-legacy-order",
-        "example: vowel signs typed in visual order (legacy keyboards), ids edited",
-        [0.0, 0.0, 0.0],
-    ),
+    ("example-light", "example: references with light word errors (seeded perturbation)", [0.03, 0.06, 0.01]),
+    ("example-heavy", "example: references with heavy word errors (seeded perturbation)", [0.10, 0.18, 0.04]),
+    ("example-legacy-order", "example: vowel signs typed in visual order (legacy keyboards), ids edited", [0.0, 0.0, 0.0]),
 ];
 
 /// Where the demo data lives, relative to the project root.
@@ -53,10 +41,7 @@ pub fn gen_demo(root: &Path, check: bool) -> Result<()> {
             fs::write(&path, text)?;
         }
     }
-    println!(
-        "gen-demo: {DEMO_DIR}/a1_demo.jsonl and {DEMO_DIR}/hyps/*.jsonl {}",
-        if check { "fresh" } else { "written" }
-    );
+    println!("gen-demo: {DEMO_DIR}/a1_demo.jsonl and {DEMO_DIR}/hyps/*.jsonl {}", if check { "fresh" } else { "written" });
     Ok(())
 }
 
@@ -93,8 +78,7 @@ pub fn demo_manifest(shared: &Path) -> Result<String> {
         ));
     }
     let clips = shared.join("asr/espeak-ta/sentences.tsv");
-    let sentences =
-        fs::read_to_string(&clips).with_context(|| format!("reading {}", clips.display()))?;
+    let sentences = fs::read_to_string(&clips).with_context(|| format!("reading {}", clips.display()))?;
     for line in sentences.lines().skip(1) {
         let (id, text) = line.split_once('\t').context("sentences.tsv: no tab")?;
         out.push_str(&format!(
@@ -119,16 +103,7 @@ impl SplitMix64 {
 
 /// A plausible misrecognition of one word: a short/long vowel-sign swap, else the last letter dropped.
 fn change(word: &str) -> String {
-    let swaps = [
-        ('ி', 'ீ'),
-        ('ீ', 'ி'),
-        ('ு', 'ூ'),
-        ('ூ', 'ு'),
-        ('ெ', 'ே'),
-        ('ே', 'ெ'),
-        ('ொ', 'ோ'),
-        ('ோ', 'ொ'),
-    ];
+    let swaps = [('ி', 'ீ'), ('ீ', 'ி'), ('ு', 'ூ'), ('ூ', 'ு'), ('ெ', 'ே'), ('ே', 'ெ'), ('ொ', 'ோ'), ('ோ', 'ொ')];
     let chars: Vec<char> = word.chars().collect();
     for (i, c) in chars.iter().enumerate() {
         if let Some(&(_, to)) = swaps.iter().find(|(from, _)| from == c) {
@@ -177,12 +152,7 @@ pub fn example_hypotheses(manifest: &str) -> Result<Vec<(String, String)>> {
     let mut rows: Vec<(String, String)> = Vec::new();
     for line in manifest.lines() {
         let v: serde_json::Value = serde_json::from_str(line)?;
-        let field = |key: &str| {
-            v[key]
-                .as_str()
-                .map(str::to_string)
-                .context("manifest row without id/text")
-        };
+        let field = |key: &str| v[key].as_str().map(str::to_string).context("manifest row without id/text");
         rows.push((field("id")?, field("text")?));
     }
     let mut out = Vec::new();
@@ -212,11 +182,7 @@ pub fn example_hypotheses(manifest: &str) -> Result<Vec<(String, String)>> {
                 }
                 words.join(" ")
             };
-            text.push_str(&format!(
-                "{{\"id\": {}, \"hyp\": {}}}\n",
-                json_string(id),
-                json_string(&hyp)
-            ));
+            text.push_str(&format!("{{\"id\": {}, \"hyp\": {}}}\n", json_string(id), json_string(&hyp)));
         }
         if *name == "example-legacy-order" {
             text.push_str("{\"id\": \"not-in-the-manifest\", \"hyp\": \"ஒரு கூடுதல் வரி\"}\n");
@@ -235,27 +201,15 @@ mod tests {
         let root = crate::project_root();
         let manifest = fs::read_to_string(root.join(DEMO_DIR).join("a1_demo.jsonl")).unwrap();
         for (name, text) in example_hypotheses(&manifest).unwrap() {
-            let path = root
-                .join(DEMO_DIR)
-                .join("hyps")
-                .join(format!("{name}.jsonl"));
-            assert_eq!(
-                fs::read_to_string(&path).unwrap(),
-                text,
-                "{} is stale: run `cargo xtask gen-demo`",
-                path.display()
-            );
+            let path = root.join(DEMO_DIR).join("hyps").join(format!("{name}.jsonl"));
+            assert_eq!(fs::read_to_string(&path).unwrap(), text, "{} is stale: run `cargo xtask gen-demo`", path.display());
         }
         let shared = root.join("../shared/data");
         if !shared.join("thirukkural/thirukkural.tsv").exists() {
             eprintln!("SKIPPED: ../shared/data/thirukkural/thirukkural.tsv absent; the manifest's freshness was not checked");
             return;
         }
-        assert_eq!(
-            demo_manifest(&shared).unwrap(),
-            manifest,
-            "{DEMO_DIR}/a1_demo.jsonl is stale: run `cargo xtask gen-demo`"
-        );
+        assert_eq!(demo_manifest(&shared).unwrap(), manifest, "{DEMO_DIR}/a1_demo.jsonl is stale: run `cargo xtask gen-demo`");
     }
 
     #[test]
@@ -269,29 +223,16 @@ mod tests {
         // A scratch project laid out as the real one: main/ with the demo folder, shared/ beside it.
         let scratch = tempfile::tempdir().unwrap();
         let root = scratch.path().join("main");
-        std::os::unix::fs::symlink(
-            shared.canonicalize().unwrap(),
-            scratch.path().join("shared"),
-        )
-        .unwrap();
+        std::os::unix::fs::symlink(shared.canonicalize().unwrap(), scratch.path().join("shared")).unwrap();
         let demo = root.join(DEMO_DIR);
         fs::create_dir_all(demo.join("hyps")).unwrap();
-        fs::copy(
-            real.join(DEMO_DIR).join("a1_demo.jsonl"),
-            demo.join("a1_demo.jsonl"),
-        )
-        .unwrap();
+        fs::copy(real.join(DEMO_DIR).join("a1_demo.jsonl"), demo.join("a1_demo.jsonl")).unwrap();
         for entry in fs::read_dir(real.join(DEMO_DIR).join("hyps")).unwrap() {
             let path = entry.unwrap().path();
             fs::copy(&path, demo.join("hyps").join(path.file_name().unwrap())).unwrap();
         }
         gen_demo(&root, true).unwrap();
-        let victim = fs::read_dir(demo.join("hyps"))
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap()
-            .path();
+        let victim = fs::read_dir(demo.join("hyps")).unwrap().next().unwrap().unwrap().path();
         let mut text = fs::read_to_string(&victim).unwrap();
         text.push_str("{\"id\": \"extra\", \"hyp\": \"\"}\n");
         fs::write(&victim, text).unwrap();

@@ -14,32 +14,12 @@ use crate::project_root;
 /// (name, cargo arguments) of every fixture generator.
 const GENERATORS: &[(&str, &[&str])] = &[
     // --- generators: each area adds its own line below ---
-    (
-        "demo data (score, issue 4)",
-        &["run", "-q", "-p", "xtask", "--", "gen-demo"],
-    ),
-    (
-        "graphemes-tables (Unicode 17 Extended_Pictographic)",
-        &["run", "--quiet", "-p", "xtask", "--", "graphemes-tables"],
-    ),
-    (
-        "prep d4 Parquet fixture (prep, issue 8)",
-        &[
-            "run",
-            "--quiet",
-            "-p",
-            "uraikal-prep",
-            "--example",
-            "gen_fixtures",
-            "--",
-        ],
-    ),
+    ("demo data (score, issue 4)", &["run", "-q", "-p", "xtask", "--", "gen-demo"]),
+    ("graphemes-tables (Unicode 17 Extended_Pictographic)", &["run", "--quiet", "-p", "xtask", "--", "graphemes-tables"]),
+    ("prep d4 Parquet fixture (prep, issue 8)", &["run", "--quiet", "-p", "uraikal-prep", "--example", "gen_fixtures", "--"]),
     // Lossy encoders are not bit-reproducible across ffmpeg versions: --check verifies SHA256SUMS and the
     // WAV copies; regenerating needs ffmpeg (audio_fixtures.rs says why).
-    (
-        "audio formats (transcribe, issue 9)",
-        &["run", "--quiet", "-p", "xtask", "--", "audio-fixtures"],
-    ),
+    ("audio formats (transcribe, issue 9)", &["run", "--quiet", "-p", "xtask", "--", "audio-fixtures"]),
 ];
 
 pub fn regen_fixtures(args: &[String]) -> Result<()> {
@@ -52,10 +32,7 @@ pub fn regen_fixtures(args: &[String]) -> Result<()> {
         if check {
             cmd.arg("--check");
         }
-        println!(
-            "regen-fixtures: {name}{}",
-            if check { " (check)" } else { "" }
-        );
+        println!("regen-fixtures: {name}{}", if check { " (check)" } else { "" });
         if !cmd.status()?.success() {
             failed.push(*name);
         }

@@ -16,8 +16,7 @@ fn root() -> PathBuf {
 
 /// The generated file's text.
 pub fn generate() -> Result<String> {
-    let source = std::fs::read_to_string(root().join(SOURCE))
-        .with_context(|| format!("reading {SOURCE}"))?;
+    let source = std::fs::read_to_string(root().join(SOURCE)).with_context(|| format!("reading {SOURCE}"))?;
     // The file is a list of {"range": ["XXXX"] or ["XXXX", "YYYY"], "property": "Name"} objects, one field a line.
     let mut ranges: Vec<(u32, u32)> = Vec::new();
     let mut current: Vec<u32> = Vec::new();
@@ -31,18 +30,14 @@ pub fn generate() -> Result<String> {
             in_range = false;
         } else if in_range {
             let hex = line.trim_end_matches(',').trim_matches('"');
-            let code = u32::from_str_radix(hex, 16)
-                .with_context(|| format!("{SOURCE}:{}: bad code point", index + 1))?;
+            let code = u32::from_str_radix(hex, 16).with_context(|| format!("{SOURCE}:{}: bad code point", index + 1))?;
             current.push(code);
         } else if let Some(property) = line.strip_prefix("\"property\": ") {
             if property.trim_matches('"') == "Extended_Pictographic" {
                 match current[..] {
                     [a] => ranges.push((a, a)),
                     [a, b] => ranges.push((a, b)),
-                    _ => bail!(
-                        "{SOURCE}:{}: a range needs one or two code points",
-                        index + 1
-                    ),
+                    _ => bail!("{SOURCE}:{}: a range needs one or two code points", index + 1),
                 }
             }
         }
@@ -56,10 +51,7 @@ pub fn generate() -> Result<String> {
         }
     }
     if merged.len() < 10 {
-        bail!(
-            "{SOURCE}: found only {} Extended_Pictographic ranges",
-            merged.len()
-        );
+        bail!("{SOURCE}: found only {} Extended_Pictographic ranges", merged.len());
     }
     let mut out = String::new();
     out.push_str("//! Unicode 17.0.0 Extended_Pictographic ranges (emoji-data.txt), for the GB11 repair in graphemes.rs.\n");
@@ -96,9 +88,6 @@ mod tests {
     #[test]
     fn extended_pictographic_table_is_fresh() {
         let committed = std::fs::read_to_string(super::root().join(super::TARGET)).unwrap();
-        assert!(
-            committed == super::generate().unwrap(),
-            "stale: run `cargo xtask graphemes-tables`"
-        );
+        assert!(committed == super::generate().unwrap(), "stale: run `cargo xtask graphemes-tables`");
     }
 }

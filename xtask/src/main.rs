@@ -8,8 +8,8 @@ use anyhow::{bail, Result};
 mod tidy;
 
 // --- area: score (issue 4) ---
-mod audio_fixtures;
 mod bench_peers;
+mod audio_fixtures;
 mod demo_data;
 
 // --- area: graphemes (issue 5) ---
@@ -90,9 +90,7 @@ fn main() -> Result<()> {
         Some("tidy") => tidy::run(rest),
 
         // --- arm: score (issue 4) ---
-        Some("gen-demo") => {
-            demo_data::gen_demo(&project_root(), rest.iter().any(|a| a == "--check"))
-        }
+        Some("gen-demo") => demo_data::gen_demo(&project_root(), rest.iter().any(|a| a == "--check")),
         Some("bench-peers") => bench_peers::bench_peers(rest),
 
         // --- arm: graphemes (issue 5) ---

@@ -10,22 +10,12 @@ use anyhow::{bail, Result};
 pub fn regen_fixtures(check: bool) -> Result<()> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
-    cmd.args([
-        "run",
-        "--quiet",
-        "-p",
-        "uraikal-prep",
-        "--example",
-        "gen_fixtures",
-    ]);
+    cmd.args(["run", "--quiet", "-p", "uraikal-prep", "--example", "gen_fixtures"]);
     if check {
         cmd.args(["--", "--check"]);
     }
     if !cmd.status()?.success() {
-        bail!(
-            "prep fixture generator failed{}",
-            if check { " (fixture stale?)" } else { "" }
-        );
+        bail!("prep fixture generator failed{}", if check { " (fixture stale?)" } else { "" });
     }
     Ok(())
 }

@@ -18,10 +18,7 @@ use anyhow::{bail, Context, Result};
 /// The Uraikal crates each crate may depend on (normal and build dependencies).
 const LAYERS: &[(&str, &[&str])] = &[
     // The Python bindings sit beside the CLI (a separate Cargo workspace, built by maturin).
-    (
-        "uraikal-py",
-        &["uraikal-text", "uraikal-numbers", "uraikal-metrics"],
-    ),
+    ("uraikal-py", &["uraikal-text", "uraikal-numbers", "uraikal-metrics"]),
     ("uraikal-text", &[]),
     ("uraikal-io", &[]),
     ("uraikal-numbers", &["uraikal-text"]),
@@ -29,30 +26,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("uraikal-metrics", &["uraikal-text", "uraikal-numbers"]),
     (
         "uraikal-asr",
-        &[
-            "uraikal-text",
-            "uraikal-numbers",
-            "uraikal-metrics",
-            "uraikal-io",
-        ],
+        &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"],
     ),
     (
         "uraikal-d4",
-        &[
-            "uraikal-text",
-            "uraikal-numbers",
-            "uraikal-metrics",
-            "uraikal-io",
-        ],
+        &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"],
     ),
     (
         "uraikal-prep",
-        &[
-            "uraikal-text",
-            "uraikal-numbers",
-            "uraikal-metrics",
-            "uraikal-io",
-        ],
+        &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"],
     ),
     (
         "uraikal-cli",
@@ -71,19 +53,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     // --- area: web (issue 25) ---
     // The browser package beside the CLI; the HTML reports below the CLI, above the metrics.
-    (
-        "uraikal-wasm",
-        &[
-            "uraikal-text",
-            "uraikal-numbers",
-            "uraikal-yaappu",
-            "uraikal-metrics",
-        ],
-    ),
-    (
-        "uraikal-report",
-        &["uraikal-text", "uraikal-numbers", "uraikal-metrics"],
-    ),
+    ("uraikal-wasm", &["uraikal-text", "uraikal-numbers", "uraikal-yaappu", "uraikal-metrics"]),
+    ("uraikal-report", &["uraikal-text", "uraikal-numbers", "uraikal-metrics"]),
 ];
 
 /// Runs every check and reports all problems at once.
@@ -95,11 +66,7 @@ pub fn check(root: &Path) -> Result<()> {
     check_embedded_files(root, &mut problems)?;
     check_licences(root, &mut problems)?;
     if !problems.is_empty() {
-        bail!(
-            "tidy found {} problem(s):\n  {}",
-            problems.len(),
-            problems.join("\n  ")
-        );
+        bail!("tidy found {} problem(s):\n  {}", problems.len(), problems.join("\n  "));
     }
     Ok(())
 }
@@ -147,9 +114,7 @@ fn check_layering(root: &Path, problems: &mut Vec<String>) -> Result<()> {
             .collect();
         for dep in &deps {
             if dep.starts_with("uraikal-") && !allowed.contains(&dep.as_str()) {
-                problems.push(format!(
-                    "{name} depends on {dep}, which the layering forbids"
-                ));
+                problems.push(format!("{name} depends on {dep}, which the layering forbids"));
             }
             if name == "uraikal-text" && !dep.starts_with("unicode-") {
                 problems.push(format!(
@@ -185,11 +150,7 @@ fn check_sources(root: &Path, problems: &mut Vec<String>) -> Result<()> {
     let forbidden = [concat!("#[", "ignore"), concat!("#[", "should_panic")];
     for file in files {
         let text = std::fs::read_to_string(&file)?;
-        let shown = file
-            .strip_prefix(root)
-            .unwrap_or(&file)
-            .display()
-            .to_string();
+        let shown = file.strip_prefix(root).unwrap_or(&file).display().to_string();
         if !text.starts_with("//!") {
             problems.push(format!("{shown}: does not start with a `//!` comment"));
         }
@@ -223,8 +184,7 @@ fn listed_folders(root: &Path) -> Result<Vec<PathBuf>> {
 }
 
 fn check_fixtures(root: &Path, problems: &mut Vec<String>) -> Result<()> {
-    let readme = std::fs::read_to_string(root.join("fixtures/README.md"))
-        .context("reading fixtures/README.md")?;
+    let readme = std::fs::read_to_string(root.join("fixtures/README.md")).context("reading fixtures/README.md")?;
     let patterns = fixture_patterns(&readme);
     let mut files = Vec::new();
     for folder in listed_folders(root)? {
@@ -261,11 +221,7 @@ fn fixture_patterns(readme: &str) -> Vec<String> {
             .unwrap_or("")
             .trim_matches('`');
         let mut base = String::from("fixtures/");
-        for (k, piece) in cell
-            .split(", ")
-            .map(|p| p.trim().trim_matches('`'))
-            .enumerate()
-        {
+        for (k, piece) in cell.split(", ").map(|p| p.trim().trim_matches('`')).enumerate() {
             let full = if piece.starts_with("fixtures/") || piece.starts_with("crates/") {
                 piece.to_string()
             } else {
@@ -273,10 +229,7 @@ fn fixture_patterns(readme: &str) -> Vec<String> {
             };
             if k == 0 {
                 // Later pieces are relative to the first one's folder, up to its first wildcard segment.
-                let fixed: Vec<&str> = full
-                    .split('/')
-                    .take_while(|seg| !seg.contains('*'))
-                    .collect();
+                let fixed: Vec<&str> = full.split('/').take_while(|seg| !seg.contains('*')).collect();
                 let depth = if fixed.len() == full.split('/').count() {
                     fixed.len() - 1
                 } else {
@@ -287,12 +240,7 @@ fn fixture_patterns(readme: &str) -> Vec<String> {
             match (full.find('('), full.find(')')) {
                 (Some(a), Some(b)) if a < b => {
                     out.push(format!("{}{}", &full[..a], &full[b + 1..]));
-                    out.push(format!(
-                        "{}{}{}",
-                        &full[..a],
-                        &full[a + 1..b],
-                        &full[b + 1..]
-                    ));
+                    out.push(format!("{}{}{}", &full[..a], &full[a + 1..b], &full[b + 1..]));
                 }
                 _ => out.push(full),
             }
@@ -378,11 +326,7 @@ fn check_embedded_files(root: &Path, problems: &mut Vec<String>) -> Result<()> {
             .parse()
             .with_context(|| format!("parsing {}", manifest_path.display()))?;
         let package = manifest.get("package");
-        if package
-            .and_then(|p| p.get("publish"))
-            .and_then(|p| p.as_bool())
-            == Some(false)
-        {
+        if package.and_then(|p| p.get("publish")).and_then(|p| p.as_bool()) == Some(false) {
             continue;
         }
         let excluded = excluded_folders(&manifest, &workspace);
@@ -391,21 +335,14 @@ fn check_embedded_files(root: &Path, problems: &mut Vec<String>) -> Result<()> {
         for file in files {
             let in_crate = file.strip_prefix(&crate_dir).unwrap_or(&file);
             let in_crate = in_crate.display().to_string().replace('\\', "/");
-            if excluded
-                .iter()
-                .any(|folder| in_crate.starts_with(folder.as_str()))
-            {
+            if excluded.iter().any(|folder| in_crate.starts_with(folder.as_str())) {
                 continue;
             }
             let text = std::fs::read_to_string(&file)?;
             let folder = file.parent().unwrap_or(&crate_dir);
             for (at, literal) in embedded_paths(&text) {
                 if !lexical_join(folder, literal).starts_with(&crate_dir) {
-                    let shown = file
-                        .strip_prefix(root)
-                        .unwrap_or(&file)
-                        .display()
-                        .to_string();
+                    let shown = file.strip_prefix(root).unwrap_or(&file).display().to_string();
                     let line = text[..at].matches('\n').count() + 1;
                     problems.push(format!(
                         "{shown}:{line}: embeds {literal:?}, outside its crate: the published crate would not \
@@ -489,13 +426,9 @@ fn check_licences(root: &Path, problems: &mut Vec<String>) -> Result<()> {
         .output()
         .context("running cargo metadata")?;
     if !output.status.success() {
-        bail!(
-            "cargo metadata failed: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        bail!("cargo metadata failed: {}", String::from_utf8_lossy(&output.stderr));
     }
-    let metadata: serde_json::Value =
-        serde_json::from_slice(&output.stdout).context("parsing cargo metadata")?;
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).context("parsing cargo metadata")?;
     for package in metadata["packages"].as_array().into_iter().flatten() {
         let name = package["name"].as_str().unwrap_or("?");
         if package["source"].is_null() {
@@ -525,18 +458,10 @@ mod tests {
 
     #[test]
     fn fixture_patterns_and_globs() {
-        let crate_data = fixture_patterns(
-            "| crates/uraikal-d4/data/tokenizers/*/tokenizer.json, SOURCES.md | x | y |",
-        );
-        assert!(crate_data
-            .iter()
-            .any(|p| glob_match(p, "crates/uraikal-d4/data/tokenizers/bert/tokenizer.json")));
-        assert!(crate_data
-            .iter()
-            .any(|p| glob_match(p, "crates/uraikal-d4/data/tokenizers/SOURCES.md")));
-        let p = fixture_patterns(
-            "| fixtures/tokenizers/*/tokenizer.json(.gz), SOURCES.md, */LICENSE* | x | y |",
-        );
+        let crate_data = fixture_patterns("| crates/uraikal-d4/data/tokenizers/*/tokenizer.json, SOURCES.md | x | y |");
+        assert!(crate_data.iter().any(|p| glob_match(p, "crates/uraikal-d4/data/tokenizers/bert/tokenizer.json")));
+        assert!(crate_data.iter().any(|p| glob_match(p, "crates/uraikal-d4/data/tokenizers/SOURCES.md")));
+        let p = fixture_patterns("| fixtures/tokenizers/*/tokenizer.json(.gz), SOURCES.md, */LICENSE* | x | y |");
         assert!(
             p.iter()
                 .any(|p| glob_match(p, "fixtures/tokenizers/o200k_base/tokenizer.json.gz")),
@@ -548,18 +473,15 @@ mod tests {
             "{p:?}"
         );
         assert!(
-            p.iter()
-                .any(|p| glob_match(p, "fixtures/tokenizers/SOURCES.md")),
+            p.iter().any(|p| glob_match(p, "fixtures/tokenizers/SOURCES.md")),
             "{p:?}"
         );
         assert!(
-            p.iter()
-                .any(|p| glob_match(p, "fixtures/tokenizers/bert/LICENSE")),
+            p.iter().any(|p| glob_match(p, "fixtures/tokenizers/bert/LICENSE")),
             "{p:?}"
         );
         assert!(
-            !p.iter()
-                .any(|p| glob_match(p, "fixtures/tokenizers/bert/vocab.txt")),
+            !p.iter().any(|p| glob_match(p, "fixtures/tokenizers/bert/vocab.txt")),
             "{p:?}"
         );
         assert!(!glob_match("fixtures/*.json", "fixtures/a/b.json"));
@@ -612,21 +534,13 @@ mod tests {
             .unwrap();
         });
         assert!(
-            layering
-                .contains("uraikal-text depends on uraikal-metrics, which the layering forbids"),
+            layering.contains("uraikal-text depends on uraikal-metrics, which the layering forbids"),
             "{layering}"
         );
-        assert!(
-            layering.contains("it may use Unicode data crates only"),
-            "{layering}"
-        );
-        let header = broken_tree(|root| {
-            std::fs::write(root.join("crates/uraikal-text/src/lib.rs"), "fn f() {}\n").unwrap()
-        });
-        assert!(
-            header.contains("does not start with a `//!` comment"),
-            "{header}"
-        );
+        assert!(layering.contains("it may use Unicode data crates only"), "{layering}");
+        let header =
+            broken_tree(|root| std::fs::write(root.join("crates/uraikal-text/src/lib.rs"), "fn f() {}\n").unwrap());
+        assert!(header.contains("does not start with a `//!` comment"), "{header}");
         let ignored = broken_tree(|root| {
             std::fs::write(
                 root.join("crates/uraikal-text/src/lib.rs"),
@@ -638,20 +552,13 @@ mod tests {
             ignored.contains(":2: ignored and should-panic tests are not allowed"),
             "{ignored}"
         );
-        let fixture =
-            broken_tree(|root| std::fs::write(root.join("fixtures/unlisted.json"), "{}").unwrap());
-        assert!(
-            fixture.contains("fixtures/unlisted.json: not listed"),
-            "{fixture}"
-        );
+        let fixture = broken_tree(|root| std::fs::write(root.join("fixtures/unlisted.json"), "{}").unwrap());
+        assert!(fixture.contains("fixtures/unlisted.json: not listed"), "{fixture}");
         let bundled = broken_tree(|root| {
             std::fs::create_dir_all(root.join("crates/uraikal-text/data")).unwrap();
             std::fs::write(root.join("crates/uraikal-text/data/table.bin"), "").unwrap();
         });
-        assert!(
-            bundled.contains("crates/uraikal-text/data/table.bin: not listed"),
-            "{bundled}"
-        );
+        assert!(bundled.contains("crates/uraikal-text/data/table.bin: not listed"), "{bundled}");
     }
 
     /// A file embedded from outside the crate is caught (also through `concat!` and across lines); one inside
@@ -678,10 +585,7 @@ mod tests {
             outside.contains(r#"crates/uraikal-text/src/lib.rs:3: embeds "../../../fixtures/b.txt", outside its crate"#),
             "{outside}"
         );
-        assert!(
-            outside.contains(r#"lib.rs:6: embeds "../../other/", outside its crate"#),
-            "{outside}"
-        );
+        assert!(outside.contains(r#"lib.rs:6: embeds "../../other/", outside its crate"#), "{outside}");
         assert!(!outside.contains("../data/a.txt"), "{outside}");
         let in_tests = |exclude: &'static str| {
             broken_tree(move |root| {
@@ -690,23 +594,11 @@ mod tests {
                     "crates/uraikal-text/Cargo.toml",
                     &format!("[package]\nname = \"uraikal-text\"\nexclude.workspace = true\n[dependencies]\n"),
                 );
-                write(
-                    root,
-                    "Cargo.toml",
-                    &format!("[workspace.package]\nexclude = [{exclude}]\n"),
-                );
-                write(
-                    root,
-                    "crates/uraikal-text/tests/t.rs",
-                    "//! t\nconst A: &str = include_str!(\"../../../x\");\n",
-                );
+                write(root, "Cargo.toml", &format!("[workspace.package]\nexclude = [{exclude}]\n"));
+                write(root, "crates/uraikal-text/tests/t.rs", "//! t\nconst A: &str = include_str!(\"../../../x\");\n");
             })
         };
         assert_eq!(in_tests(r#""/tests/""#), "");
-        assert!(
-            in_tests("").contains("tests/t.rs:2: embeds"),
-            "{}",
-            in_tests("")
-        );
+        assert!(in_tests("").contains("tests/t.rs:2: embeds"), "{}", in_tests(""));
     }
 }

@@ -16,11 +16,9 @@ use crate::project_root;
 
 /// Runs every version check; returns the workspace version.
 pub fn check_version(tag: Option<&str>, bless_scoring: bool) -> Result<String> {
-    let tag = tag.map(str::to_string).or_else(|| {
-        std::env::var("GITHUB_REF_NAME")
-            .ok()
-            .filter(|t| t.starts_with('v'))
-    });
+    let tag = tag
+        .map(str::to_string)
+        .or_else(|| std::env::var("GITHUB_REF_NAME").ok().filter(|t| t.starts_with('v')));
     check_version_at(&project_root(), tag.as_deref(), bless_scoring)
 }
 
@@ -46,9 +44,7 @@ pub fn check_version_at(root: &Path, tag: Option<&str>, bless_scoring: bool) -> 
     }
     if let Some(tag) = tag {
         if tag != format!("v{version}") {
-            problems.push(format!(
-                "tag {tag:?} does not equal v{version} (the workspace version)"
-            ));
+            problems.push(format!("tag {tag:?} does not equal v{version} (the workspace version)"));
         }
     }
     check_scoring(&root, bless_scoring, &mut problems)?;
@@ -128,11 +124,7 @@ fn check_crates(root: &Path, version: &str, problems: &mut Vec<String>) -> Resul
     }
     for manifest in member_manifests(root)? {
         let t = read_toml(&manifest)?;
-        let shown = manifest
-            .strip_prefix(root)
-            .unwrap_or(&manifest)
-            .display()
-            .to_string();
+        let shown = manifest.strip_prefix(root).unwrap_or(&manifest).display().to_string();
         let inherits = t
             .get("package")
             .and_then(|p| p.get("version"))
@@ -140,23 +132,15 @@ fn check_crates(root: &Path, version: &str, problems: &mut Vec<String>) -> Resul
             .and_then(|w| w.as_bool())
             == Some(true);
         if !inherits {
-            problems.push(format!(
-                "{shown}: package.version must be `version.workspace = true`"
-            ));
+            problems.push(format!("{shown}: package.version must be `version.workspace = true`"));
         }
         for section in ["dependencies", "dev-dependencies", "build-dependencies"] {
-            for (name, spec) in t
-                .get(section)
-                .and_then(|d| d.as_table())
-                .into_iter()
-                .flatten()
-            {
+            for (name, spec) in t.get(section).and_then(|d| d.as_table()).into_iter().flatten() {
                 if !name.starts_with("uraikal-") {
                     continue;
                 }
                 let via_workspace = spec.get("workspace").and_then(|w| w.as_bool()) == Some(true);
-                let pinned_here =
-                    spec.get("version").and_then(|v| v.as_str()) == Some(pinned.as_str());
+                let pinned_here = spec.get("version").and_then(|v| v.as_str()) == Some(pinned.as_str());
                 if !via_workspace && !pinned_here {
                     problems.push(format!(
                         "{shown}: [{section}] {name} must use `workspace = true` (or version {pinned:?})"
@@ -208,9 +192,7 @@ pub fn rust_files(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(entries) = fs::read_dir(&d) else {
-            continue;
-        };
+        let Ok(entries) = fs::read_dir(&d) else { continue };
         for entry in entries {
             let p = entry?.path();
             if p.is_dir() {
@@ -249,8 +231,7 @@ const RECORD: &str = "xtask/scoring-hash.txt";
 
 /// sha256 over the listed scoring sources (path and contents of every file, in sorted order).
 pub fn scoring_hash(root: &Path) -> Result<String> {
-    let list =
-        fs::read_to_string(root.join(SOURCES)).with_context(|| format!("reading {SOURCES}"))?;
+    let list = fs::read_to_string(root.join(SOURCES)).with_context(|| format!("reading {SOURCES}"))?;
     let mut files = Vec::new();
     for line in list
         .lines()
@@ -279,11 +260,7 @@ pub fn scoring_hash(root: &Path) -> Result<String> {
     files.sort();
     let mut h = Sha256::new();
     for f in files {
-        let rel = f
-            .strip_prefix(root)
-            .unwrap_or(&f)
-            .to_string_lossy()
-            .replace('\\', "/");
+        let rel = f.strip_prefix(root).unwrap_or(&f).to_string_lossy().replace('\\', "/");
         h.update(rel.as_bytes());
         h.update([0]);
         // Line endings are not scoring: hash text with \n only.
@@ -339,12 +316,7 @@ mod tests {
     use super::*;
 
     /// A tiny project with one crate, laid out like ours, in a temporary folder.
-    fn project(
-        crate_version: &str,
-        internal_pin: &str,
-        changelog: &str,
-        uraikal_version: &str,
-    ) -> tempfile::TempDir {
+    fn project(crate_version: &str, internal_pin: &str, changelog: &str, uraikal_version: &str) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         fs::create_dir_all(root.join("crates/uraikal-a/src")).unwrap();
@@ -378,12 +350,7 @@ mod tests {
     }
 
     fn good() -> tempfile::TempDir {
-        let dir = project(
-            "version.workspace = true",
-            "=0.3.0",
-            "# Changelog\n## 0.3.0\n",
-            "1",
-        );
+        let dir = project("version.workspace = true", "=0.3.0", "# Changelog\n## 0.3.0\n", "1");
         bless(dir.path()).unwrap();
         dir
     }
@@ -442,8 +409,7 @@ mod tests {
         let dir = good();
         let score = dir.path().join("crates/uraikal-a/src/score.rs");
         fs::write(&score, "//! the rules, changed\nfn rule() {}\n").unwrap();
-        assert!(problems_of(dir.path(), None)
-            .contains("scoring sources changed but URAIKAL_VERSION is still 1"));
+        assert!(problems_of(dir.path(), None).contains("scoring sources changed but URAIKAL_VERSION is still 1"));
 
         let dir = good();
         let lib = dir.path().join("crates/uraikal-a/src/lib.rs");
