@@ -158,6 +158,19 @@ function uiUpdateAll() {
   uiUpdateScan();
 }
 
+// `#text=…&reference=…&hypothesis=…&number=…` fills the inputs as if typed (links to an example; the browser
+// test drives the live engine this way): each field gets the value and an input event, as a keystroke would.
+function uiApplyHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const fields = { text: "text-input", reference: "reference-input", hypothesis: "hypothesis-input", number: "number-input", verse: "yaappu-input" };
+  for (const [name, id] of Object.entries(fields)) {
+    if (!params.has(name)) continue;
+    const input = uiById(id);
+    input.value = params.get(name);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}
+
 async function uiStart() {
   uiRenderExample();
   const status = uiById("status");
@@ -170,6 +183,7 @@ async function uiStart() {
     for (const id of ["number-input", "tn-input"]) uiById(id).addEventListener("input", uiUpdateNumbers);
     uiById("yaappu-input").addEventListener("input", uiUpdateScan);
     uiUpdateAll();
+    uiApplyHash();
     status.textContent = "Live: every figure below is computed in your browser as you type.";
     status.className = "live";
     document.body.dataset.engine = "wasm";

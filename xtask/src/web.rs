@@ -8,6 +8,8 @@
 //!   the page shows the example at once and the live WASM takes over when it has compiled;
 //! * `--check` runs every operation on the golden data (../shared/golden and fixtures/) under node with the
 //!   WASM, and natively with `uraikal_wasm::call`, and requires the answers to be equal byte for byte;
+//! * `--browser` loads the playground (the worked example, then text and a pair typed in through the URL)
+//!   and a demo report in headless Chromium, checks their DOM and writes the screenshots docs/img/*.png;
 //! * `--bench N` times normalize and WER on the golden pairs, N rounds, natively and under node (docs/perf.md).
 
 use std::fmt::Write as _;
@@ -31,6 +33,7 @@ pub const EXAMPLE_HYPOTHESIS: &str = "நான் நேத்து கடை�
 pub fn run(args: &[String]) -> Result<()> {
     let root = crate::project_root();
     let check = args.iter().any(|a| a == "--check");
+    let browser = args.iter().any(|a| a == "--browser");
     let bench = args
         .iter()
         .position(|a| a == "--bench")
@@ -43,6 +46,9 @@ pub fn run(args: &[String]) -> Result<()> {
     build(&root)?;
     if check {
         check_against_native(&root)?;
+    }
+    if browser {
+        browser_tests(&root)?;
     }
     if let Some(rounds) = bench {
         bench_against_native(&root, rounds)?;
@@ -294,9 +300,9 @@ pub fn cases(root: &Path) -> Result<Vec<(String, Value)>> {
         .lines()
         .skip(1)
         .filter_map(|l| {
-            l.split('\t')
-                .find(|f| f.contains('\u{0B95}') || f.contains('\u{0BCD}'))
-                .map(|f| f.replace("\\n", "\n"))
+            // Columns 8 and 9 are the kural's two lines.
+            let fields: Vec<&str> = l.split('\t').collect();
+            Some(format!("{}\n{}", fields.get(8)?, fields.get(9)?))
         })
         .take(200)
         .collect();
@@ -529,4 +535,220 @@ fn bench_against_native(root: &Path, rounds: usize) -> Result<()> {
 
 fn cases_of_op(root: &Path, op: &str) -> Result<Vec<(String, Value)>> {
     Ok(cases(root)?.into_iter().filter(|(o, _)| o == op).collect())
+}
+
+fn chromium() -> Result<PathBuf> {
+    for name in ["chromium", "chromium-browser"] {
+        if Command::new(name)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+        {
+            return Ok(PathBuf::from(name));
+        }
+    }
+    bail!("headless Chromium not found (Debian package chromium)")
+}
+
+fn chromium_command(chromium: &Path) -> Command {
+    let mut command = Command::new(chromium);
+    command.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--allow-file-access-from-files",
+        "--hide-scrollbars",
+        "--virtual-time-budget=8000",
+    ]);
+    command
+}
+
+/// The DOM after the page's scripts ran.
+fn dump_dom(chromium: &Path, url: &str) -> Result<String> {
+    let out = chromium_command(chromium)
+        .args(["--dump-dom", url])
+        .output()
+        .context("running chromium")?;
+    if !out.status.success() {
+        bail!(
+            "chromium --dump-dom {url} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    Ok(String::from_utf8(out.stdout)?)
+}
+
+fn screenshot(chromium: &Path, url: &str, path: &Path, size: &str) -> Result<u64> {
+    let mut shot = std::ffi::OsString::from("--screenshot=");
+    shot.push(path);
+    let out = chromium_command(chromium)
+        .arg(shot)
+        .arg(format!("--window-size={size}"))
+        .arg(url)
+        .output()?;
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    if !out.status.success() || bytes < 10_000 {
+        bail!(
+            "chromium --screenshot {url}: {} bytes ({})",
+            bytes,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    Ok(bytes)
+}
+
+fn expect(dom: &str, what: &str, needles: &[&str]) -> Result<()> {
+    let missing: Vec<&&str> = needles.iter().filter(|n| !dom.contains(**n)).collect();
+    if !missing.is_empty() {
+        bail!("{what}: the DOM lacks {missing:?}");
+    }
+    println!("browser: {what}: ok");
+    Ok(())
+}
+
+/// `--browser`: the playground and a demo report in headless Chromium.
+fn browser_tests(root: &Path) -> Result<()> {
+    let chromium = chromium()?;
+    let page = format!("file://{}", root.join("web/dist/index.html").display());
+    // The worked example, then the live engine (the status line and the engine mark say it loaded).
+    let dom = dump_dom(&chromium, &page)?;
+    expect(
+        &dom,
+        "the playground opens on the worked example, live",
+        &[
+            "மி",
+            "ழ்",
+            "data-engine=\"wasm\"",
+            "40.00%",
+            "op-substitute",
+            "op-delete",
+        ],
+    )?;
+    // Typing, through the URL: the inputs get the values and input events, the live engine answers.
+    let typed = format!("{page}#text=%E0%AE%B5%E0%AE%A3%E0%AE%95%E0%AF%8D%E0%AE%95%E0%AE%AE%E0%AF%8D&reference=a%20b%20c&hypothesis=a%20x%20c&number=1000");
+    let dom = dump_dom(&chromium, &typed)?;
+    expect(
+        &dom,
+        "typed text shows its letters, a typed pair its WER",
+        &[
+            "aria-label=\"க்: otru\"",
+            "aria-label=\"ம்: otru\"",
+            "33.33%",
+            "ஆயிரம்",
+        ],
+    )?;
+    let docs = root.join("docs/img");
+    std::fs::create_dir_all(&docs)?;
+    let bytes = screenshot(&chromium, &page, &docs.join("playground.png"), "1100,1500")?;
+    println!("browser: docs/img/playground.png ({bytes} bytes)");
+
+    // A demo report: two systems on the A1 fixture (the second drops each hypothesis's last word), their
+    // alignments, and D4 on the first 60 kurals of the fixture.
+    run_command(
+        Command::new(cargo())
+            .current_dir(root)
+            .args(["build", "-p", "uraikal-cli"]),
+    )?;
+    let uraikal = root.join("target/debug/uraikal");
+    let dir = root.join("target/web-check/report");
+    std::fs::create_dir_all(&dir)?;
+    let a1 = root.join("fixtures/a1");
+    let hyps_b = dir.join("hyps_b.jsonl");
+    let mut text = String::new();
+    for row in read_jsonl(&a1.join("hyps_sample.jsonl"))? {
+        let words: Vec<&str> = row["hyp"]
+            .as_str()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        let shorter = words[..words.len().saturating_sub(1)].join(" ");
+        writeln!(text, "{}", json!({"id": row["id"], "hyp": shorter}))?;
+    }
+    std::fs::write(&hyps_b, text)?;
+    let mut files = Vec::new();
+    let mut alignments = Vec::new();
+    for (system, hyps) in [
+        ("whisper-small", a1.join("hyps_sample.jsonl")),
+        ("whisper-tiny", hyps_b),
+    ] {
+        let out = dir.join(format!("{system}.json"));
+        let al = dir.join(format!("{system}.alignments.jsonl"));
+        run_command(
+            Command::new(&uraikal)
+                .args([
+                    "score",
+                    "--bootstrap",
+                    "200",
+                    "--system",
+                    system,
+                    "--manifest",
+                ])
+                .arg(a1.join("a1_sample.jsonl"))
+                .arg("--hyp")
+                .arg(&hyps)
+                .arg("--out")
+                .arg(&out)
+                .arg("--alignments")
+                .arg(&al)
+                .stdout(std::process::Stdio::null()),
+        )?;
+        files.push(out);
+        alignments.push(format!("{system}={}", al.display()));
+    }
+    let passages = dir.join("d4_kural.jsonl");
+    let mut text = String::new();
+    let tsv = std::fs::read_to_string(root.join("fixtures/thirukkural/thirukkural.tsv"))?;
+    for (i, verse) in tsv.lines().skip(1).take(60).enumerate() {
+        let f: Vec<&str> = verse.split('\t').collect();
+        let text_of = format!("{} {}", f.get(8).unwrap_or(&""), f.get(9).unwrap_or(&""));
+        let line = json!({"id": format!("kural-{}", i + 1), "text": text_of, "slice": "kural", "source": "fixtures/thirukkural"});
+        writeln!(text, "{line}")?;
+    }
+    std::fs::write(&passages, text)?;
+    let d4 = dir.join("d4.json");
+    run_command(
+        Command::new(&uraikal)
+            .arg("tokenizers")
+            .arg("--data")
+            .arg(&passages)
+            .arg("--out")
+            .arg(&d4)
+            .stdout(std::process::Stdio::null()),
+    )?;
+    files.push(d4);
+    let report = dir.join("report.html");
+    let mut command = Command::new(&uraikal);
+    command
+        .arg("report")
+        .args(&files)
+        .arg("--out")
+        .arg(&report)
+        .args(["--title", "Uraikal demo report"]);
+    for a in &alignments {
+        command.arg("--alignments").arg(a);
+    }
+    run_command(command.stdout(std::process::Stdio::null()))?;
+    let url = format!("file://{}", report.display());
+    let dom = dump_dom(&chromium, &url)?;
+    expect(
+        &dom,
+        "the demo report names every system and slice, with charts",
+        &[
+            "whisper-small",
+            "whisper-tiny",
+            "kural",
+            "other",
+            "macro",
+            "<svg",
+            "Error analysis: whisper-tiny",
+            "D4: tokenizers on Tamil",
+        ],
+    )?;
+    let charts = dom.matches("<svg").count();
+    if charts < 4 {
+        bail!("the demo report has {charts} charts (a chart per slice and one for D4 expected)");
+    }
+    let bytes = screenshot(&chromium, &url, &docs.join("report.png"), "1100,1500")?;
+    println!("browser: docs/img/report.png ({bytes} bytes)");
+    Ok(())
 }

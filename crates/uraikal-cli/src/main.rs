@@ -47,6 +47,9 @@ mod yaappu;
 // --- area: tn (issue 12) ---
 mod tn;
 
+// --- area: web (issue 25) ---
+mod report;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -121,6 +124,10 @@ enum Command {
     /// Text normalisation for speech: numbers, dates, money, units, times, phone numbers into spoken Tamil.
     Tn(tn::TnArgs),
 
+    // --- area: web (issue 25) ---
+    /// One self-contained HTML report (inline SVG charts) of result files, alignments and D4 results.
+    Report(report::ReportArgs),
+
     /// Print the versions that result records carry.
     Version,
 }
@@ -167,6 +174,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 
         // --- area: tn (issue 12) ---
         Command::Tn(args) => tn::run(args),
+
+        // --- area: web (issue 25) ---
+        Command::Report(args) => report::run(args),
 
         Command::Version => {
             println!("uraikal {}", env!("CARGO_PKG_VERSION"));
