@@ -72,7 +72,7 @@ const HELP: &[&str] = &[
     "fuzz [--seconds N] [--only NAME]                 run every cargo-fuzz target in fuzz/ (nightly, cargo-fuzz)",
 
     // --- help: web (issue 25) ---
-    "web [--check] [--bench N]    build web/dist (WASM package, playground); check WASM = native on the golden data",
+    "web [--check] [--browser|--screenshots] [--bench N]   build web/dist (WASM package, playground); WASM = native on the golden data; headless Chromium tests",
 ];
 
 fn main() -> Result<()> {

@@ -9,7 +9,8 @@
 //! * `--check` runs every operation on the golden data (../shared/golden and fixtures/) under node with the
 //!   WASM, and natively with `uraikal_wasm::call`, and requires the answers to be equal byte for byte;
 //! * `--browser` loads the playground (the worked example, then text and a pair typed in through the URL)
-//!   and a demo report in headless Chromium, checks their DOM and writes the screenshots docs/img/*.png;
+//!   and a demo report in headless Chromium, checks their DOM and the screenshots' size (`--screenshots`
+//!   also writes them to docs/img/ for the README);
 //! * `--bench N` times normalize and WER on the golden pairs, N rounds, natively and under node (docs/perf.md).
 
 use std::fmt::Write as _;
@@ -33,7 +34,9 @@ pub const EXAMPLE_HYPOTHESIS: &str = "நான் நேத்து கடை�
 pub fn run(args: &[String]) -> Result<()> {
     let root = crate::project_root();
     let check = args.iter().any(|a| a == "--check");
-    let browser = args.iter().any(|a| a == "--browser");
+    let browser = args
+        .iter()
+        .any(|a| a == "--browser" || a == "--screenshots");
     let bench = args
         .iter()
         .position(|a| a == "--bench")
@@ -48,7 +51,7 @@ pub fn run(args: &[String]) -> Result<()> {
         check_against_native(&root)?;
     }
     if browser {
-        browser_tests(&root)?;
+        browser_tests(&root, args.iter().any(|a| a == "--screenshots"))?;
     }
     if let Some(rounds) = bench {
         bench_against_native(&root, rounds)?;
@@ -607,7 +610,7 @@ fn expect(dom: &str, what: &str, needles: &[&str]) -> Result<()> {
 }
 
 /// `--browser`: the playground and a demo report in headless Chromium.
-fn browser_tests(root: &Path) -> Result<()> {
+fn browser_tests(root: &Path, copy_screenshots: bool) -> Result<()> {
     let chromium = chromium()?;
     let page = format!("file://{}", root.join("web/dist/index.html").display());
     // The worked example, then the live engine (the status line and the engine mark say it loaded).
@@ -637,10 +640,11 @@ fn browser_tests(root: &Path) -> Result<()> {
             "ஆயிரம்",
         ],
     )?;
-    let docs = root.join("docs/img");
-    std::fs::create_dir_all(&docs)?;
-    let bytes = screenshot(&chromium, &page, &docs.join("playground.png"), "1100,1500")?;
-    println!("browser: docs/img/playground.png ({bytes} bytes)");
+    // Screenshots go to target/web-check; `--screenshots` also refreshes the committed docs/img copies.
+    let shots = root.join("target/web-check");
+    std::fs::create_dir_all(&shots)?;
+    let bytes = screenshot(&chromium, &page, &shots.join("playground.png"), "1100,1500")?;
+    println!("browser: playground screenshot ({bytes} bytes)");
 
     // A demo report: two systems on the A1 fixture (the second drops each hypothesis's last word), their
     // alignments, and D4 on the first 60 kurals of the fixture.
@@ -748,7 +752,13 @@ fn browser_tests(root: &Path) -> Result<()> {
     if charts < 4 {
         bail!("the demo report has {charts} charts (a chart per slice and one for D4 expected)");
     }
-    let bytes = screenshot(&chromium, &url, &docs.join("report.png"), "1100,1500")?;
-    println!("browser: docs/img/report.png ({bytes} bytes)");
+    let bytes = screenshot(&chromium, &url, &shots.join("report.png"), "1100,1500")?;
+    println!("browser: report screenshot ({bytes} bytes)");
+    if copy_screenshots {
+        for name in ["playground.png", "report.png"] {
+            std::fs::copy(shots.join(name), root.join("docs/img").join(name))?;
+        }
+        println!("browser: docs/img/playground.png and docs/img/report.png refreshed");
+    }
     Ok(())
 }
