@@ -16,7 +16,6 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
@@ -508,30 +507,35 @@ fn bench_against_native(root: &Path, rounds: usize) -> Result<()> {
         root,
         &["bench".as_ref(), path.as_os_str(), rounds_text.as_ref()],
     )?;
-    let encoded: Vec<(&str, String)> = cases
-        .iter()
-        .map(|(op, args)| (op.as_str(), args.to_string()))
-        .collect();
+    // The native side in release (xtask itself is a debug build): the same cases through the same `call`.
+    let cases_arg = path.display().to_string();
+    let native = Command::new(cargo())
+        .current_dir(root)
+        .args([
+            "run",
+            "-q",
+            "--release",
+            "-p",
+            "uraikal-wasm",
+            "--example",
+            "bench",
+            "--",
+        ])
+        .args([cases_arg.as_str(), rounds_text.as_str()])
+        .output()
+        .context("running the native bench")?;
+    if !native.status.success() {
+        bail!(
+            "native bench failed: {}",
+            String::from_utf8_lossy(&native.stderr)
+        );
+    }
     println!(
         "{} calls per round ({} pairs), {rounds} rounds",
         cases.len(),
         cases.len() / 3
     );
-    for op in ["normalize", "wer"] {
-        let start = Instant::now();
-        let mut bytes = 0usize;
-        for _ in 0..rounds {
-            for (case_op, args) in &encoded {
-                if *case_op == op {
-                    bytes += uraikal_wasm::call(op, args).len();
-                }
-            }
-        }
-        println!(
-            "native {op}: {:.1} ms ({bytes} bytes of answers)",
-            start.elapsed().as_secs_f64() * 1e3
-        );
-    }
+    print!("{}", String::from_utf8_lossy(&native.stdout));
     print!("{wasm}");
     Ok(())
 }
