@@ -41,6 +41,9 @@ mod legacy_tables;
 // --- area: quality (issue 20) ---
 mod register_model;
 
+// --- area: web (issue 25) ---
+mod web;
+
 /// The workspace root (xtask lives one folder below it).
 fn project_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask has a parent folder").to_path_buf()
@@ -79,6 +82,9 @@ const HELP: &[&str] = &[
 
     // --- help: quality (issue 20) ---
     "register-model [--check] [--data-out FILE]   train the shipped register model (reads ../shared in place)",
+
+    // --- help: web (issue 25) ---
+    "web [--check] [--browser|--screenshots] [--bench N]   build web/dist (WASM package, playground); WASM = native on the golden data; headless Chromium tests",
 ];
 
 fn main() -> Result<()> {
@@ -126,6 +132,9 @@ fn main() -> Result<()> {
 
         // --- arm: quality (issue 20) ---
         Some("register-model") => register_model::run(rest),
+
+        // --- arm: web (issue 25) ---
+        Some("web") => web::run(rest),
 
         Some(other) => bail!("unknown task {other:?}; `cargo xtask help` lists them"),
     }

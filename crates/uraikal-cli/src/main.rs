@@ -66,6 +66,9 @@ mod legacy;
 // --- area: quality (issue 20) ---
 mod quality;
 
+// --- area: web (issue 25) ---
+mod report;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -157,6 +160,10 @@ enum Command {
     Quality(quality::QualityArgs),
     /// Register: literary, formal, spoken, tanglish or code-mixed (and `register train`).
     Register(quality::RegisterArgs),
+
+    // --- area: web (issue 25) ---
+    /// One self-contained HTML report (inline SVG charts) of result files, alignments and D4 results.
+    Report(report::ReportArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -213,6 +220,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         // --- area: quality (issue 20) ---
         Command::Quality(args) => quality::run_quality(args),
         Command::Register(args) => quality::run_register(args),
+
+        // --- area: web (issue 25) ---
+        Command::Report(args) => report::run(args),
     }
 }
 

@@ -12,6 +12,7 @@ mod parity;
 mod prep;
 mod quality;
 mod readme_text;
+mod report;
 mod score;
 mod tasks;
 mod tokenizers;

@@ -1,0 +1,216 @@
+//! Reading result documents (already parsed JSON) into the report's typed input, with errors that say which
+//! record and field is wrong.
+//!
+//! ```
+//! let mut input = uraikal_report::Input::default();
+//! let err = input.add_results(&serde_json::json!([{"system": "s"}])).unwrap_err();
+//! assert_eq!(err.to_string(), "record 1: missing or non-string field \"slice\"");
+//! ```
+
+use std::fmt;
+
+use serde_json::Value;
+
+/// A malformed result, alignment or D4 document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    message: String,
+}
+
+impl Error {
+    fn new(message: impl Into<String>) -> Error {
+        Error { message: message.into() }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// One A1 result record: a system on a slice (or the macro average).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SliceResult {
+    pub system: String,
+    pub slice: String,
+    pub utterances: u64,
+    pub missing: u64,
+    pub wer: Option<f64>,
+    pub cer: Option<f64>,
+    pub wer_ci: Option<(f64, f64)>,
+    pub cer_ci: Option<(f64, f64)>,
+}
+
+/// One utterance of an alignment file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Utterance {
+    pub id: String,
+    pub slice: String,
+    pub reference: String,
+    pub hypothesis: String,
+    pub missing: bool,
+    /// jiwer's word chunks: (kind, ref_start, ref_end, hyp_start, hyp_end).
+    pub word_chunks: Vec<(String, usize, usize, usize, usize)>,
+    /// Word errors (S + D + I).
+    pub word_errors: u64,
+    /// Reference words.
+    pub reference_words: u64,
+}
+
+/// The alignments of one system.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alignments {
+    pub system: String,
+    pub utterances: Vec<Utterance>,
+}
+
+/// One tokenizer on one D4 slice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct D4Row {
+    pub tokenizer: String,
+    pub slice: String,
+    pub vocab_size: Option<u64>,
+    pub tokens_per_word: Option<f64>,
+    pub bytes_per_token: Option<f64>,
+    pub letter_cut: Option<f64>,
+    pub byte_cut: Option<f64>,
+    pub round_trip: Option<f64>,
+}
+
+/// Everything a report shows.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Input {
+    pub results: Vec<SliceResult>,
+    pub alignments: Vec<Alignments>,
+    pub d4: Vec<D4Row>,
+}
+
+fn text(record: &Value, field: &str, at: &str) -> Result<String, Error> {
+    record
+        .get(field)
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .ok_or_else(|| Error::new(format!("{at}: missing or non-string field {field:?}")))
+}
+
+fn number(record: &Value, field: &str) -> Option<f64> {
+    record.get(field).and_then(Value::as_f64)
+}
+
+fn count(record: &Value, field: &str) -> u64 {
+    record.get(field).and_then(Value::as_u64).unwrap_or(0)
+}
+
+fn interval(record: &Value, field: &str) -> Option<(f64, f64)> {
+    match record.get(field)?.as_array()?.as_slice() {
+        [low, high] => Some((low.as_f64()?, high.as_f64()?)),
+        _ => None,
+    }
+}
+
+impl Input {
+    /// Adds a results document: an A1 results file (an array of records) or a D4 document (an object with
+    /// "results"). Answers which kind it was ("A1" or "D4").
+    pub fn add_document(&mut self, document: &Value) -> Result<&'static str, Error> {
+        match document {
+            Value::Array(_) => self.add_results(document).map(|_| "A1"),
+            Value::Object(o) if o.contains_key("results") => self.add_d4(document).map(|_| "D4"),
+            _ => Err(Error::new(
+                "neither A1 results (a JSON array of records) nor a D4 document (an object with \"results\")",
+            )),
+        }
+    }
+
+    /// Adds the records of an A1 results file (`uraikal score --out`).
+    pub fn add_results(&mut self, records: &Value) -> Result<(), Error> {
+        let records = records.as_array().ok_or_else(|| Error::new("A1 results must be a JSON array of records"))?;
+        for (index, record) in records.iter().enumerate() {
+            let at = format!("record {}", index + 1);
+            if !record.is_object() {
+                return Err(Error::new(format!("{at}: not an object")));
+            }
+            self.results.push(SliceResult {
+                system: text(record, "system", &at)?,
+                slice: text(record, "slice", &at)?,
+                utterances: count(record, "utterances"),
+                missing: count(record, "missing"),
+                wer: number(record, "wer"),
+                cer: number(record, "cer"),
+                wer_ci: interval(record, "wer_ci"),
+                cer_ci: interval(record, "cer_ci"),
+            });
+        }
+        Ok(())
+    }
+
+    /// Adds a D4 results document (`uraikal tokenizers --out`).
+    pub fn add_d4(&mut self, document: &Value) -> Result<(), Error> {
+        let rows = document
+            .get("results")
+            .and_then(Value::as_array)
+            .ok_or_else(|| Error::new("a D4 document needs a \"results\" array"))?;
+        for (index, row) in rows.iter().enumerate() {
+            let at = format!("D4 result {}", index + 1);
+            self.d4.push(D4Row {
+                tokenizer: text(row, "tokenizer", &at)?,
+                slice: text(row, "slice", &at).unwrap_or_default(),
+                vocab_size: row.get("vocab_size").and_then(Value::as_u64),
+                tokens_per_word: number(row, "tokens_per_word"),
+                bytes_per_token: number(row, "bytes_per_token"),
+                letter_cut: number(row, "letter_cut"),
+                byte_cut: number(row, "byte_cut"),
+                round_trip: number(row, "round_trip"),
+            });
+        }
+        Ok(())
+    }
+
+    /// Adds one system's alignment records (the lines of `uraikal score --alignments`), in file order;
+    /// `line` is each record's 1-based line, for the error.
+    pub fn add_alignments<'a>(
+        &mut self,
+        system: &str,
+        records: impl IntoIterator<Item = (usize, &'a Value)>,
+    ) -> Result<(), Error> {
+        let mut utterances = Vec::new();
+        for (line, record) in records {
+            let at = format!("line {line}");
+            let chunks = record
+                .get("word_chunks")
+                .and_then(Value::as_array)
+                .ok_or_else(|| Error::new(format!("{at}: missing field \"word_chunks\"")))?;
+            let mut word_chunks = Vec::with_capacity(chunks.len());
+            for chunk in chunks {
+                let parsed = match chunk.as_array().map(Vec::as_slice) {
+                    Some([kind, a, b, c, d]) => {
+                        (|| Some((kind.as_str()?.to_string(), idx(a)?, idx(b)?, idx(c)?, idx(d)?)))()
+                    }
+                    _ => None,
+                };
+                word_chunks.push(parsed.ok_or_else(|| {
+                    Error::new(format!("{at}: a word chunk is not [kind, ref_start, ref_end, hyp_start, hyp_end]"))
+                })?);
+            }
+            let word = record.get("word").cloned().unwrap_or(Value::Null);
+            utterances.push(Utterance {
+                id: text(record, "id", &at)?,
+                slice: text(record, "slice", &at).unwrap_or_default(),
+                reference: text(record, "reference", &at)?,
+                hypothesis: record.get("hypothesis").and_then(Value::as_str).unwrap_or("").to_string(),
+                missing: record.get("missing").and_then(Value::as_bool).unwrap_or(false),
+                word_errors: count(&word, "substitutions") + count(&word, "deletions") + count(&word, "insertions"),
+                reference_words: count(&word, "hits") + count(&word, "substitutions") + count(&word, "deletions"),
+                word_chunks,
+            });
+        }
+        self.alignments.push(Alignments { system: system.to_string(), utterances });
+        Ok(())
+    }
+}
+
+fn idx(value: &Value) -> Option<usize> {
+    value.as_u64().and_then(|n| usize::try_from(n).ok())
+}
