@@ -43,15 +43,12 @@ const LAYERS: &[(&str, &[&str])] = &[
             "uraikal-tasks",
             "uraikal-legacy",
             "uraikal-quality",
-            // --- area: web (issue 25) ---
             "uraikal-report",
         ],
     ),
-    // --- area: tasks (issue 22) ---
     ("uraikal-tasks", &["uraikal-text", "uraikal-numbers", "uraikal-yaappu", "uraikal-metrics"]),
     // House (issue 18): a dev-dependency of every test suite (publish = false), depending on nothing.
     ("uraikal-test-support", &[]),
-    // --- area: web (issue 25) ---
     // The browser package beside the CLI; the HTML reports below the CLI, above the metrics.
     ("uraikal-wasm", &["uraikal-text", "uraikal-numbers", "uraikal-yaappu", "uraikal-metrics"]),
     ("uraikal-report", &["uraikal-text", "uraikal-numbers", "uraikal-metrics"]),
