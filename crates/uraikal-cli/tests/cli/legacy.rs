@@ -1,19 +1,8 @@
 //! `uraikal legacy` end to end (SPEC E7): the contract the acceptance checks use, exit codes, stdin line by line.
 
-use std::io::Write;
-use std::process::{Output, Stdio};
+use std::process::Output;
 
-fn uraikal(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = super::uraikal()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+use super::uraikal_with_stdin as uraikal;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()

@@ -26,11 +26,11 @@ pub fn uraikal() -> Command {
 }
 
 /// Runs `uraikal ARGS` with `stdin` on its standard input; its status, stdout and stderr.
-pub fn uraikal_with_stdin(args: &[&str], stdin: &str) -> std::process::Output {
+pub fn uraikal_with_stdin(args: &[&str], stdin: impl AsRef<[u8]>) -> std::process::Output {
     use std::io::Write;
     use std::process::Stdio;
     let mut child =
         uraikal().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_ref()).unwrap();
     child.wait_with_output().unwrap()
 }

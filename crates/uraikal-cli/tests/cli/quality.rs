@@ -1,20 +1,9 @@
 //! `uraikal quality` and `uraikal register` end to end (SPEC Q6): the JSON contract, `--repair`, exit 2
 //! naming file:line on bad input, `register train` writing a model the classifier loads.
 
-use std::io::Write;
-use std::process::{Output, Stdio};
+use std::process::Output;
 
-fn uraikal(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = super::uraikal()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+use super::uraikal_with_stdin as uraikal;
 
 fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     String::from_utf8(out.stdout.clone()).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
