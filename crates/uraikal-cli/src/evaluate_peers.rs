@@ -55,8 +55,8 @@ pub struct PeerArgs {
     /// chrF: epsilon smoothing (chrF++.py, NLTK, Moses) instead of the effective order.
     #[arg(long)]
     eps_smoothing: bool,
-    /// BLEU: the tokeniser (13a, intl, char, none).
-    #[arg(long, value_parser = ["13a", "intl", "char", "none"])]
+    /// BLEU: the tokeniser (13a, intl, char, none, zh).
+    #[arg(long, value_parser = ["13a", "intl", "char", "none", "zh"])]
     tokenize: Option<String>,
     /// BLEU: the smoothing method.
     #[arg(long, value_enum)]
@@ -79,6 +79,10 @@ pub struct PeerArgs {
     /// TER: keep case.
     #[arg(long)]
     case_sensitive: bool,
+    /// TER: sacrebleu's asian_support (CJK split off with --ter-normalized, Asian punctuation removed with
+    /// --no-punct).
+    #[arg(long)]
+    asian_support: bool,
     /// WER family: the text as given (jiwer's defaults), not the A1 rule.
     #[arg(long)]
     no_normalize: bool,
@@ -180,6 +184,7 @@ pub fn run(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: Inputs<'_
             normalized: args.ter_normalized,
             no_punct: args.no_punct,
             case_sensitive: args.case_sensitive,
+            asian_support: args.asian_support,
         }),
         _ => return Ok(None),
     };

@@ -167,6 +167,9 @@ pub enum Tokenizer {
     Char,
     /// The text as given.
     None,
+    /// sacrebleu's `zh`: Chinese characters (its `_UCODE_RANGES`, as Python compares them) spaced apart, then
+    /// 13a's punctuation rules (without 13a's XML and line handling).
+    Zh,
 }
 
 /// An unknown tokeniser name.
@@ -175,7 +178,12 @@ pub struct UnknownTokenizer(pub String);
 
 impl fmt::Display for UnknownTokenizer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown tokenizer {:?} (expected 13a, intl, char or none)", self.0)
+        write!(
+            f,
+            "unknown tokenizer {:?} (expected 13a, intl, char, none or zh; ja-mecab and ko-mecab need MeCab, \
+             flores101/flores200 a SentencePiece model and are not offered)",
+            self.0
+        )
     }
 }
 
@@ -190,19 +198,21 @@ impl FromStr for Tokenizer {
             "intl" => Ok(Tokenizer::Intl),
             "char" => Ok(Tokenizer::Char),
             "none" => Ok(Tokenizer::None),
+            "zh" => Ok(Tokenizer::Zh),
             other => Err(UnknownTokenizer(other.to_string())),
         }
     }
 }
 
 impl Tokenizer {
-    /// The name in signatures: `13a`, `intl`, `char`, `none`.
+    /// The name in signatures: `13a`, `intl`, `char`, `none`, `zh`.
     pub fn as_str(self) -> &'static str {
         match self {
             Tokenizer::Mteval13a => "13a",
             Tokenizer::Intl => "intl",
             Tokenizer::Char => "char",
             Tokenizer::None => "none",
+            Tokenizer::Zh => "zh",
         }
     }
 
@@ -241,8 +251,41 @@ impl Tokenizer {
                 let line = single_sub(&line, |c| c.general_category_group() == GeneralCategoryGroup::Symbol);
                 join_words(&line)
             }
+            Tokenizer::Zh => {
+                let line = single_sub(line.trim_matches(is_python_space), is_sacrebleu_chinese);
+                join_words(&western_punctuation(&line))
+            }
         }
     }
+}
+
+/// sacrebleu's `TokenizerZh._is_chinese_char`: `start <= c <= end` over its `_UCODE_RANGES`. Two of its
+/// ranges are written `'\u20000'`–`'\u2a6d6'` and `'\u2f800'`–`'\u2fa1d'`, which Python reads as two-character
+/// strings, so they compare as U+2001–U+2A6D and U+2F81–U+2FA1 (general punctuation, arrows, mathematical
+/// symbols, …), not the supplementary ideographs their comments name; reproduced as sacrebleu behaves (its
+/// U+2600–U+26FF and U+2700–U+27BF ranges fall inside the first of these).
+fn is_sacrebleu_chinese(c: char) -> bool {
+    matches!(c,
+        '\u{3400}'..='\u{4DB5}'
+        | '\u{4E00}'..='\u{9FA5}'
+        | '\u{9FA6}'..='\u{9FBB}'
+        | '\u{F900}'..='\u{FA2D}'
+        | '\u{FA30}'..='\u{FA6A}'
+        | '\u{FA70}'..='\u{FAD9}'
+        | '\u{2001}'..='\u{2A6D}'
+        | '\u{2F81}'..='\u{2FA1}'
+        | '\u{FF00}'..='\u{FFEF}'
+        | '\u{2E80}'..='\u{2EFF}'
+        | '\u{3000}'..='\u{303F}'
+        | '\u{31C0}'..='\u{31EF}'
+        | '\u{2F00}'..='\u{2FDF}'
+        | '\u{2FF0}'..='\u{2FFF}'
+        | '\u{3100}'..='\u{312F}'
+        | '\u{31A0}'..='\u{31BF}'
+        | '\u{FE10}'..='\u{FE1F}'
+        | '\u{FE30}'..='\u{FE4F}'
+        | '\u{3200}'..='\u{32FF}'
+        | '\u{3300}'..='\u{33FF}')
 }
 
 /// `&quot;`, `&amp;`, `&lt;`, `&gt;` in that order (mteval's and tercom's order).
@@ -561,7 +604,7 @@ fn closest_length(hypothesis_len: u64, reference_lens: impl Iterator<Item = u64>
 
 // ------------------------------------------------------------------------------------------------- TER
 
-/// sacrebleu's `TER` options (its `asian_support` is not offered).
+/// sacrebleu's `TER` options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Ter {
     /// tercom's normalisation (XML entities, Western punctuation split off).
@@ -570,6 +613,10 @@ pub struct Ter {
     pub no_punct: bool,
     /// Keep case (the default lowercases).
     pub case_sensitive: bool,
+    /// sacrebleu's `asian_support`: with `normalized`, CJK ideographs, strokes, radicals, compatibility
+    /// characters and Asian punctuation are split off one by one; with `no_punct`, Asian and full-width
+    /// punctuation is removed too. Without either it changes nothing (as in sacrebleu).
+    pub asian_support: bool,
 }
 
 /// TER's statistics: the fewest edits over the references, and the mean reference length. Add segments'
@@ -608,9 +655,15 @@ impl Ter {
                 possessive.push_str(" 's");
             }
             text = western_numbers(&possessive);
+            if self.asian_support {
+                text = single_sub(&text, |c| is_tercom_asian(c) || is_asian_punctuation(c));
+            }
         }
         if self.no_punct {
             text.retain(|c| !matches!(c, '.' | ',' | '?' | ':' | ';' | '!' | '"' | '(' | ')'));
+            if self.asian_support {
+                text.retain(|c| !is_asian_punctuation(c));
+            }
         }
         join_words(&text)
     }
@@ -650,13 +703,37 @@ impl Ter {
     /// sacrebleu's signature, e.g. `nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0`.
     pub fn signature(&self, reference_counts: &[usize]) -> String {
         format!(
-            "nrefs:{}|case:{}|tok:tercom|norm:{}|punct:{}|asian:no|version:{SACREBLEU_VERSION}",
+            "nrefs:{}|case:{}|tok:tercom|norm:{}|punct:{}|asian:{}|version:{SACREBLEU_VERSION}",
             nrefs(reference_counts),
             if self.case_sensitive { "mixed" } else { "lc" },
             yes_no(self.normalized),
             yes_no(!self.no_punct),
+            yes_no(self.asian_support),
         )
     }
+}
+
+/// The characters tercom's `_normalize_asian` spaces apart: CJK ideographs and Extension A, strokes, radicals,
+/// CJK compatibility, compatibility ideographs and forms, and U+3200–U+3F22. (Its kana rules only add spaces
+/// at the ends of a text made wholly of kana, which `split()` undoes: they change no token.)
+fn is_tercom_asian(c: char) -> bool {
+    matches!(c,
+        '\u{4E00}'..='\u{9FFF}'
+        | '\u{3400}'..='\u{4DBF}'
+        | '\u{31C0}'..='\u{31EF}'
+        | '\u{2E80}'..='\u{2EFF}'
+        | '\u{3300}'..='\u{33FF}'
+        | '\u{F900}'..='\u{FAFF}'
+        | '\u{FE30}'..='\u{FE4F}'
+        | '\u{3200}'..='\u{3F22}')
+}
+
+/// tercom's `ASIAN_PUNCT` and `FULL_WIDTH_PUNCT`.
+fn is_asian_punctuation(c: char) -> bool {
+    matches!(c,
+        '\u{3001}' | '\u{3002}' | '\u{3008}'..='\u{3011}' | '\u{3014}'..='\u{301F}' | '\u{FF61}'..='\u{FF65}'
+        | '\u{30FB}' | '\u{FF0E}' | '\u{FF0C}' | '\u{FF1F}' | '\u{FF1A}' | '\u{FF1B}' | '\u{FF01}' | '\u{FF02}'
+        | '\u{FF08}' | '\u{FF09}')
 }
 
 const MAX_SHIFT_SIZE: usize = 10;

@@ -66,7 +66,12 @@ fn bleu_options(opts: &Value) -> Bleu {
 
 fn ter_options(opts: &Value) -> Ter {
     let flag = |k: &str| opts.get(k).and_then(Value::as_bool).unwrap_or(false);
-    Ter { normalized: flag("normalized"), no_punct: flag("no_punct"), case_sensitive: flag("case_sensitive") }
+    Ter {
+        normalized: flag("normalized"),
+        no_punct: flag("no_punct"),
+        case_sensitive: flag("case_sensitive"),
+        asian_support: flag("asian_support"),
+    }
 }
 
 /// (references of segment i, for every i) from sacrebleu's stream layout.
@@ -253,5 +258,64 @@ fn sentence_bleu_and_tercom_tokenizer_equal_sacrebleu() {
     let normalized = Ter { normalized: true, ..Ter::default() };
     for (input, expected) in [("a b (c) d.", "a b ( c ) d ."), ("Jim's car.", "jim 's car ."), ("4.2", "4.2")] {
         assert_eq!(normalized.tokenize(input), expected);
+    }
+    // test_tokenizer_ter.py's test_cases_asian (normalized=True, asian_support=True).
+    let asian = Ter { normalized: true, asian_support: true, ..Ter::default() };
+    for (input, expected) in [("美众院公布对特", "美 众 院 公 布 对 特"), ("りの拳銃を持", "りの 拳 銃 を 持")]
+    {
+        assert_eq!(asian.tokenize(input), expected);
+    }
+}
+
+/// sacrebleu 2.6.0's `zh` tokeniser and TER's `asian_support` (fixtures/metrics/sacrebleu_zh_asian.json, made by
+/// sacrebleu_zh_asian.py): every tokenised string, and corpus BLEU/TER with signatures on the golden pairs and
+/// on a small Chinese/Japanese corpus.
+#[test]
+fn zh_tokenizer_and_ter_asian_support_equal_sacrebleu() {
+    let v: Value = serde_json::from_str(&fixture("sacrebleu_zh_asian.json")).unwrap();
+    let zh = Bleu { tokenizer: Tokenizer::Zh, ..Bleu::default() };
+    for case in v["zh_tokens"].as_array().unwrap() {
+        let (input, expected) = (case[0].as_str().unwrap(), case[1].as_str().unwrap());
+        assert_eq!(zh.preprocess(input), expected, "zh {input:?}");
+    }
+    for set in v["ter_tokens"].as_array().unwrap() {
+        let ter = ter_options(&set["opts"]);
+        for case in set["cases"].as_array().unwrap() {
+            let (input, expected) = (case[0].as_str().unwrap(), case[1].as_str().unwrap());
+            assert_eq!(ter.tokenize(input), expected, "{} {input:?}", set["opts"]);
+        }
+    }
+    let golden: Vec<Value> = fixture("pairs.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for case in v["corpus"].as_array().unwrap() {
+        let (refs, hyps): (Vec<String>, Vec<String>) = if case["corpus"] == "golden" {
+            golden
+                .iter()
+                .map(|r| (r["reference"].as_str().unwrap().to_string(), r["hypothesis"].as_str().unwrap().to_string()))
+                .unzip()
+        } else {
+            (strings(&case["refs"]), strings(&case["hyps"]))
+        };
+        let expected = case["score"].as_f64().unwrap();
+        let (score, signature) = if case["metric"] == "bleu" {
+            let bleu = bleu_options(&case["opts"]);
+            let mut total = bleu.zero();
+            for (r, h) in refs.iter().zip(&hyps) {
+                total.add(&bleu.stats(&[r.as_str()], h));
+            }
+            (bleu.score(&total).score, bleu.signature(&[1]))
+        } else {
+            let ter = ter_options(&case["opts"]);
+            let mut total = uraikal_metrics::sacrebleu::TerStats::default();
+            for (r, h) in refs.iter().zip(&hyps) {
+                total.add(&ter.stats(&[r.as_str()], h));
+            }
+            (ter.score(&total), ter.signature(&[1]))
+        };
+        assert_eq!(score, expected, "{} {} {}", case["metric"], case["opts"], case["corpus"]);
+        assert_eq!(signature, case["signature"].as_str().unwrap());
     }
 }

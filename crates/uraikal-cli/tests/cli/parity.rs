@@ -231,3 +231,22 @@ fn sentences_words_and_substitute_words() {
     ]);
     assert_eq!(json_lines(&out)[0]["wer"], 0.3333333333333333);
 }
+
+// SPEC M11, M12: sacrebleu's zh tokeniser and TER's asian_support (numbers: sacrebleu 2.6.0 on the same pair).
+#[test]
+fn bleu_zh_and_ter_asian_support() {
+    let (r, h) = ("他说：“我们明天见。”然后离开了。", "他说：“明天见。”然后走了。");
+    let out = uraikal(&["evaluate", r, h, "--metric", "bleu", "--tokenize", "zh", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["score"], 53.24494908744754);
+    assert_eq!(v["signature"], "nrefs:1|case:mixed|eff:no|tok:zh|smooth:exp|version:2.6.0");
+    let (r, h) = ("美众院公布对特朗普的弹劾调查报告。", "美众院公布了对特朗普的调查报告。");
+    let out = uraikal(&["evaluate", r, h, "--metric", "ter", "--ter-normalized", "--asian-support", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["score"], 17.647058823529413);
+    assert_eq!(v["signature"], "nrefs:1|case:lc|tok:tercom|norm:yes|punct:yes|asian:yes|version:2.6.0");
+    let out = uraikal(&["evaluate", r, h, "--metric", "bleu", "--tokenize", "ja-mecab"]);
+    assert_eq!(out.status.code(), Some(2));
+}
