@@ -39,5 +39,6 @@ pub use unit::{units, Unit, UnknownUnit};
 pub mod lattice;
 
 // --- area: parity (issue 26) ---
+pub mod pyregex;
 pub mod sacrebleu;
 pub mod transforms;

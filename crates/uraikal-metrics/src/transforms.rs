@@ -18,6 +18,7 @@ use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
 use crate::align::{align, ChunkKind, Counts};
 use crate::jiwer::{Level, Sentence};
+use crate::pyregex::PySub;
 use crate::rates::Rates;
 use crate::unit::is_python_space;
 
@@ -47,12 +48,21 @@ pub enum Transform {
     /// `ReduceToListOfListOfChars`: every code point a unit.
     ReduceToListOfChars,
     /// `SubstituteWords(mapping)`: each key, where it stands between word boundaries, replaced by its value
-    /// (the mapping is given to [`apply_with`]).
+    /// (the mapping is [`TransformArgs::substitute_words`]).
     SubstituteWords,
+    /// `SubstituteRegexes(mapping)`: `re.sub(pattern, replacement)` for each pair in order
+    /// ([`TransformArgs::substitute_regexes`]).
+    SubstituteRegexes,
+    /// `RemoveSpecificWords(words)`: each word, between word boundaries, replaced by one space
+    /// ([`TransformArgs::remove_words`]).
+    RemoveSpecificWords,
+    /// `ReduceToSingleSentence(word_delimiter)`: the non-empty sentences joined into one by the delimiter (no
+    /// sentence at all when every one is empty).
+    ReduceToSingleSentence,
 }
 
 /// The command-line names, in [`Transform`] order.
-pub const TRANSFORM_NAMES: [&str; 12] = [
+pub const TRANSFORM_NAMES: [&str; 15] = [
     "strip",
     "lowercase",
     "uppercase",
@@ -65,9 +75,12 @@ pub const TRANSFORM_NAMES: [&str; 12] = [
     "reduce-to-list-of-words",
     "reduce-to-list-of-chars",
     "substitute-words",
+    "substitute-regexes",
+    "remove-specific-words",
+    "reduce-to-single-sentence",
 ];
 
-const TRANSFORMS: [Transform; 12] = [
+const TRANSFORMS: [Transform; 15] = [
     Transform::Strip,
     Transform::Lowercase,
     Transform::Uppercase,
@@ -80,6 +93,9 @@ const TRANSFORMS: [Transform; 12] = [
     Transform::ReduceToListOfWords,
     Transform::ReduceToListOfChars,
     Transform::SubstituteWords,
+    Transform::SubstituteRegexes,
+    Transform::RemoveSpecificWords,
+    Transform::ReduceToSingleSentence,
 ];
 
 /// Why transformations could not be applied or scored.
@@ -96,6 +112,9 @@ pub enum TransformError {
         /// Hypothesis sentences.
         hypotheses: usize,
     },
+    /// A transformation argument that cannot be used: a pair without `=`, a bad regular expression or
+    /// replacement, an argument whose transformation is not among the steps.
+    BadArgument(String),
 }
 
 impl fmt::Display for TransformError {
@@ -109,6 +128,7 @@ impl fmt::Display for TransformError {
                 f,
                 "After applying the transforms on the reference and hypothesis sentences, their lengths must match. Instead got {references} reference and {hypotheses} hypothesis sentences."
             ),
+            TransformError::BadArgument(what) => f.write_str(what),
         }
     }
 }
@@ -155,9 +175,12 @@ impl Transform {
                 text
             }
             Transform::RemoveKaldiNonWords => remove_kaldi_non_words(text),
-            Transform::ReduceToListOfWords | Transform::ReduceToListOfChars | Transform::SubstituteWords => {
-                text.to_string()
-            }
+            Transform::ReduceToListOfWords
+            | Transform::ReduceToListOfChars
+            | Transform::SubstituteWords
+            | Transform::SubstituteRegexes
+            | Transform::RemoveSpecificWords
+            | Transform::ReduceToSingleSentence => text.to_string(),
         }
     }
 }
@@ -221,7 +244,7 @@ fn remove_kaldi_non_words(text: &str) -> String {
 
 /// jiwer's `Compose(steps)` on a list of sentences; the last step must reduce to lists.
 pub fn apply(steps: &[Transform], sentences: &[String]) -> Result<Vec<Vec<String>>, TransformError> {
-    apply_with(steps, sentences, &[])
+    apply_args(steps, sentences, &TransformArgs::default())
 }
 
 /// [`apply`] with the (key, value) pairs of `substitute-words` steps, applied in order.
@@ -230,26 +253,169 @@ pub fn apply_with(
     sentences: &[String],
     substitutions: &[(String, String)],
 ) -> Result<Vec<Vec<String>>, TransformError> {
+    let args = TransformArgs { substitute_words: substitutions.to_vec(), ..TransformArgs::default() };
+    apply_args(steps, sentences, &args)
+}
+
+/// The arguments of jiwer's parameterised transformations (SPEC M13.1). The defaults are jiwer's.
+#[derive(Clone, Debug, Default)]
+pub struct TransformArgs {
+    /// `SubstituteWords`' mapping, in order.
+    pub substitute_words: Vec<(String, String)>,
+    /// `SubstituteRegexes`' mapping, in order (Python patterns and replacement templates).
+    pub substitute_regexes: Vec<(String, PySub)>,
+    /// `RemoveSpecificWords`' words.
+    pub remove_words: Vec<String>,
+    /// `word_delimiter` of `ReduceToListOfListOfWords` and `ReduceToSingleSentence` (None: one space).
+    pub word_delimiter: Option<String>,
+    /// `RemoveWhiteSpace(replace_by_space=True)`: each whitespace character becomes a space.
+    pub replace_by_space: bool,
+}
+
+/// Splits `FROM=TO` at the first `=` (`--substitute-word`), or at the last one when `last` is set
+/// (`--substitute-regex`, whose pattern may hold `(?=`, `(?<=`, `(?P=name)`).
+pub fn parse_pair(pair: &str, last: bool, option: &str) -> Result<(String, String), TransformError> {
+    let split = if last { pair.rsplit_once('=') } else { pair.split_once('=') };
+    split
+        .map(|(from, to)| (from.to_string(), to.to_string()))
+        .ok_or_else(|| TransformError::BadArgument(format!("{option} {pair:?}: expected FROM=TO")))
+}
+
+/// Steps and their arguments, checked: the command line's `--transform` list with `--substitute-word`,
+/// `--substitute-regex`, `--remove-word`, `--word-delimiter` and `--replace-by-space`, and the Python mirror's
+/// arguments, go through [`Pipeline::parse`].
+#[derive(Clone, Debug)]
+pub struct Pipeline {
+    /// The steps in order (the last one a reduction).
+    pub steps: Vec<Transform>,
+    /// Their arguments.
+    pub args: TransformArgs,
+}
+
+impl Pipeline {
+    /// Parses names and `FROM=TO` pairs; an argument whose transformation is not among the steps is an error
+    /// (it would silently do nothing).
+    ///
+    /// ```
+    /// use uraikal_metrics::transforms::Pipeline;
+    /// let p = Pipeline::parse(
+    ///     &["substitute-regexes", "remove-specific-words", "remove-multiple-spaces", "strip", "reduce-to-list-of-words"],
+    ///     &[], &[r"(\d+)\s*%=\1 percent"], &["um"], None, false,
+    /// ).unwrap();
+    /// assert_eq!(p.apply(&["um it rose 5% today".to_string()]).unwrap(), vec![vec!["it", "rose", "5", "percent", "today"]]);
+    /// ```
+    pub fn parse<S: AsRef<str>>(
+        names: &[S],
+        substitute_words: &[S],
+        substitute_regexes: &[S],
+        remove_words: &[S],
+        word_delimiter: Option<&str>,
+        replace_by_space: bool,
+    ) -> Result<Pipeline, TransformError> {
+        let steps: Vec<Transform> = names.iter().map(|n| n.as_ref().parse()).collect::<Result<_, _>>()?;
+        let needs = |step: Transform, given: bool, option: &str| {
+            if given && !steps.contains(&step) {
+                Err(TransformError::BadArgument(format!(
+                    "{option} needs {} in --transform (where in the order it applies)",
+                    step.name()
+                )))
+            } else {
+                Ok(())
+            }
+        };
+        needs(Transform::SubstituteWords, !substitute_words.is_empty(), "--substitute-word")?;
+        needs(Transform::SubstituteRegexes, !substitute_regexes.is_empty(), "--substitute-regex")?;
+        needs(Transform::RemoveSpecificWords, !remove_words.is_empty(), "--remove-word")?;
+        needs(Transform::RemoveWhiteSpace, replace_by_space, "--replace-by-space")?;
+        if word_delimiter.is_some()
+            && !steps.iter().any(|s| matches!(s, Transform::ReduceToListOfWords | Transform::ReduceToSingleSentence))
+        {
+            return Err(TransformError::BadArgument(
+                "--word-delimiter needs reduce-to-list-of-words or reduce-to-single-sentence in --transform".into(),
+            ));
+        }
+        if word_delimiter == Some("") {
+            return Err(TransformError::BadArgument(
+                "--word-delimiter must not be empty (Python's empty separator)".into(),
+            ));
+        }
+        let mut args = TransformArgs {
+            word_delimiter: word_delimiter.map(str::to_string),
+            replace_by_space,
+            remove_words: remove_words.iter().map(|w| w.as_ref().to_string()).collect(),
+            ..TransformArgs::default()
+        };
+        for pair in substitute_words {
+            args.substitute_words.push(parse_pair(pair.as_ref(), false, "--substitute-word")?);
+        }
+        for pair in substitute_regexes {
+            let (pattern, replacement) = parse_pair(pair.as_ref(), true, "--substitute-regex")?;
+            let sub = PySub::new(&pattern, &replacement).map_err(|e| TransformError::BadArgument(e.to_string()))?;
+            args.substitute_regexes.push((pattern, sub));
+        }
+        Ok(Pipeline { steps, args })
+    }
+
+    /// The steps applied to a list of sentences ([`apply_args`]).
+    pub fn apply(&self, sentences: &[String]) -> Result<Vec<Vec<String>>, TransformError> {
+        apply_args(&self.steps, sentences, &self.args)
+    }
+}
+
+/// [`apply`] with the arguments of the parameterised steps.
+pub fn apply_args(
+    steps: &[Transform],
+    sentences: &[String],
+    args: &TransformArgs,
+) -> Result<Vec<Vec<String>>, TransformError> {
     let Some((last, before)) = steps.split_last() else {
         return Err(TransformError::NotReduced);
     };
+    let delimiter = args.word_delimiter.as_deref().unwrap_or(" ");
     let mut sentences = sentences.to_vec();
     for &step in before {
         match step {
             Transform::ReduceToListOfWords | Transform::ReduceToListOfChars => return Err(TransformError::NotReduced),
             Transform::RemoveEmptyStrings => sentences.retain(|s| !s.trim_matches(is_python_space).is_empty()),
             Transform::SubstituteWords => {
-                sentences = sentences.iter().map(|s| substitute_words(s, substitutions)).collect()
+                sentences = sentences.iter().map(|s| substitute_words(s, &args.substitute_words)).collect()
+            }
+            Transform::RemoveSpecificWords => {
+                let map: Vec<(String, String)> = args.remove_words.iter().map(|w| (w.clone(), " ".into())).collect();
+                sentences = sentences.iter().map(|s| substitute_words(s, &map)).collect()
+            }
+            Transform::SubstituteRegexes => {
+                for s in &mut sentences {
+                    for (_, sub) in &args.substitute_regexes {
+                        *s = sub.replace(s).map_err(|e| TransformError::BadArgument(e.to_string()))?;
+                    }
+                }
+            }
+            Transform::RemoveWhiteSpace if args.replace_by_space => {
+                sentences = sentences
+                    .iter()
+                    .map(|s| {
+                        s.chars()
+                            .map(|c| if matches!(c, '\t' | '\n' | '\r' | '\x0b' | '\x0c') { ' ' } else { c })
+                            .collect()
+                    })
+                    .collect()
+            }
+            Transform::ReduceToSingleSentence => {
+                let kept: Vec<&str> = sentences.iter().map(String::as_str).filter(|s| !s.is_empty()).collect();
+                sentences = if kept.is_empty() { Vec::new() } else { vec![kept.join(delimiter)] };
             }
             _ => sentences = sentences.iter().map(|s| step.on_string(s)).collect(),
         }
     }
-    let split: fn(&String) -> Vec<String> = match last {
-        Transform::ReduceToListOfWords => |s| s.split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect(),
-        Transform::ReduceToListOfChars => |s| s.chars().map(String::from).collect(),
+    let lists: Vec<Vec<String>> = match last {
+        Transform::ReduceToListOfWords => sentences
+            .iter()
+            .map(|s| s.split(delimiter).filter(|w| !w.is_empty()).map(str::to_string).collect())
+            .collect(),
+        Transform::ReduceToListOfChars => sentences.iter().map(|s| s.chars().map(String::from).collect()).collect(),
         _ => return Err(TransformError::NotReduced),
     };
-    let lists: Vec<Vec<String>> = sentences.iter().map(split).collect();
     // jiwer returns one empty sentence for an empty list.
     Ok(if lists.is_empty() { vec![Vec::new()] } else { lists })
 }
