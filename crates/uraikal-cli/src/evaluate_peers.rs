@@ -13,9 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use uraikal_metrics::jiwer::{visualize_alignment_width, Level, Sentence};
 use uraikal_metrics::sacrebleu::{Bleu, ChrfOptions, Smoothing, Ter, TerStats, Tokenizer};
-use uraikal_metrics::transforms::{
-    apply_with, visualize_error_counts, word_rates, Transform, CER_DEFAULT, WER_DEFAULT,
-};
+use uraikal_metrics::transforms::{visualize_error_counts, word_rates};
 use uraikal_metrics::Unit;
 
 use crate::evaluate::{EvalMetric, UnitArg};
@@ -105,6 +103,8 @@ pub struct PeerArgs {
     /// WER family: a FROM=TO pair for the substitute-words transform (jiwer's SubstituteWords); repeat it.
     #[arg(long, value_name = "FROM=TO")]
     substitute_word: Vec<String>,
+    #[command(flatten)]
+    transform_args: crate::evaluate_transforms::TransformArgs,
 }
 
 /// The inputs `uraikal evaluate` was given.
@@ -388,24 +388,10 @@ fn wer_family(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: &Input
     };
     let words = unit == UnitArg::Word;
     let custom = !args.transform.is_empty();
-    let steps: Vec<Transform> = if custom {
-        args.transform.iter().map(|name| name.parse::<Transform>()).collect::<Result<_, _>>()?
-    } else if words {
-        WER_DEFAULT.to_vec()
-    } else {
-        CER_DEFAULT.to_vec()
-    };
+    let pipeline =
+        crate::evaluate_transforms::pipeline(&args.transform, &args.substitute_word, &args.transform_args, words)?;
+    let steps = &pipeline.steps;
     let a1_rule = !(custom || args.no_normalize);
-    let mut substitutions = Vec::new();
-    for pair in &args.substitute_word {
-        let Some((from, to)) = pair.split_once('=') else {
-            bail!("--substitute-word {pair:?}: expected FROM=TO");
-        };
-        substitutions.push((from.to_string(), to.to_string()));
-    }
-    if !substitutions.is_empty() && !steps.contains(&Transform::SubstituteWords) {
-        bail!("--substitute-word needs substitute-words in --transform (where in the order it applies)");
-    }
     if a1_rule && !matches!(unit, UnitArg::Word | UnitArg::Codepoint) {
         bail!("--metric {} counts words (--unit word) or code points (--unit codepoint)", metric_name(metric));
     }
@@ -416,8 +402,8 @@ fn wer_family(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: &Input
             texts.to_vec()
         }
     };
-    let reference_lists = apply_with(&steps, &prepare(&references), &substitutions)?;
-    let hypothesis_lists = apply_with(&steps, &prepare(&hypotheses), &substitutions)?;
+    let reference_lists = pipeline.apply(&prepare(&references))?;
+    let hypothesis_lists = pipeline.apply(&prepare(&hypotheses))?;
     let (counts, rates) = word_rates(&reference_lists, &hypothesis_lists)?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.visualize || args.error_counts {

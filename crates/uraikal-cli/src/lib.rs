@@ -17,6 +17,7 @@ mod demo;
 mod distance;
 mod evaluate;
 mod evaluate_peers;
+mod evaluate_transforms;
 mod graphemes;
 mod legacy;
 mod numbers;

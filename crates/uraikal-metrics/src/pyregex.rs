@@ -145,7 +145,6 @@ fn python_pattern(pattern: &str) -> String {
                         out.push(next);
                     }
                 }
-                class_start = false;
             }
             '[' if !in_class => {
                 in_class = true;

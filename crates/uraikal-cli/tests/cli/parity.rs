@@ -250,3 +250,71 @@ fn bleu_zh_and_ter_asian_support() {
     let out = uraikal(&["evaluate", r, h, "--metric", "bleu", "--tokenize", "ja-mecab"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+// SPEC M13.1: jiwer's parameterised transformations (expected: jiwer 4.0.0's process_words on the same input).
+#[test]
+fn jiwer_regexes_specific_words_and_single_sentence() {
+    let out = uraikal(&[
+        "evaluate",
+        "um it rose 5% today",
+        "it rose 5 percent to day",
+        "--unit",
+        "word",
+        "--metric",
+        "mer",
+        "--transform",
+        "substitute-regexes,remove-specific-words,remove-multiple-spaces,strip,reduce-to-list-of-words",
+        "--substitute-regex",
+        r"(\d+)\s*%=\1 percent",
+        "--remove-word",
+        "um",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["wer"], 0.4);
+    assert_eq!(v["score"], 0.3333333333333333);
+    assert_eq!(v["reference_units"], serde_json::json!(["it", "rose", "5", "percent", "today"]));
+
+    let dir = tempfile::tempdir().unwrap();
+    let (r, h) = (dir.path().join("r.txt"), dir.path().join("h.txt"));
+    std::fs::write(&r, "a b\nc\n").unwrap();
+    std::fs::write(&h, "a b\nc d\n").unwrap();
+    let (r, h) = (r.to_str().unwrap(), h.to_str().unwrap());
+    let steps = "strip,reduce-to-single-sentence,reduce-to-list-of-words";
+    let out = uraikal(&[
+        "evaluate",
+        r,
+        h,
+        "--lines",
+        "--unit",
+        "word",
+        "--metric",
+        "wer",
+        "--transform",
+        steps,
+        "--word-delimiter",
+        "|",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(json_lines(&out).pop().unwrap()["score"], 0.5);
+    // An argument without its transformation, and a bad pattern, are errors (exit 2).
+    let out = uraikal(&["evaluate", "a", "b", "--unit", "word", "--metric", "wer", "--remove-word", "um"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("remove-specific-words"));
+    let steps = "substitute-regexes,reduce-to-list-of-words";
+    let out = uraikal(&[
+        "evaluate",
+        "a",
+        "b",
+        "--unit",
+        "word",
+        "--metric",
+        "wer",
+        "--transform",
+        steps,
+        "--substitute-regex",
+        "(=x",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
