@@ -8,6 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+mod parity;
 // --- area: tasks (issue 22) ---
 mod tasks;
 
@@ -262,6 +263,7 @@ fn _uraikal(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chrf, m)?)?;
     m.add_function(wrap_pyfunction!(chrf_pp, m)?)?;
     m.add_function(wrap_pyfunction!(oiwer, m)?)?;
+    parity::register(m)?;
     // --- area: tasks (issue 22) ---
     tasks::register(m)?;
     Ok(())
