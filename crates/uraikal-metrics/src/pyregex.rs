@@ -5,8 +5,9 @@
 //! Python's `\w` on str is `str.isalnum()` or `_`: letters (L*) and numbers (N*), **not** marks, so a Tamil
 //! vowel sign or virama is not a word character and `\b` falls inside Tamil words; the Rust engines count marks
 //! as word characters. `\s` is `str.isspace()`, which adds U+001C–U+001F to Unicode White_Space. So `\w`, `\W`,
-//! `\b`, `\B`, `\s` and `\S` are rewritten into explicit classes (in and out of `[...]`); the rest of the syntax
-//! is passed as written. Left to right, non-overlapping, as `re.sub`.
+//! `\b`, `\B`, `\s` and `\S` are rewritten into explicit classes (`\w` and `\s` also inside `[...]`; `\W` and
+//! `\S` inside `[...]` keep the engine's meaning); the rest of the syntax is passed as written. Left to right,
+//! non-overlapping, as `re.sub`.
 
 use std::fmt;
 
@@ -286,6 +287,23 @@ mod tests {
         assert_eq!(sub(r"[]a]", "!", "a]b"), "!!b");
         assert_eq!(sub(r"\Bல்", "L", "கல் ல்"), "கL ல்");
         assert_eq!(sub("a", r"\n\\\101", "a"), "\n\\A");
+    }
+
+    proptest::proptest! {
+        /// `\w` removes exactly Python's word characters (L*, N*, `_`) and `\W` the rest, `\s` exactly
+        /// `str.isspace()` (U+001C–U+001F included), on any text.
+        #[test]
+        fn classes_are_pythons(text in "(\\PC|[\\x1C-\\x1F\\t\\n\\x0B])*") {
+            use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
+            let word = |c: char| {
+                let group = c.general_category_group();
+                c == '_' || matches!(group, GeneralCategoryGroup::Letter | GeneralCategoryGroup::Number)
+            };
+            let keep = |f: &dyn Fn(char) -> bool| text.chars().filter(|&c| !f(c)).collect::<String>();
+            proptest::prop_assert_eq!(sub(r"\w", "", &text), keep(&word));
+            proptest::prop_assert_eq!(sub(r"\W", "", &text), keep(&|c| !word(c)));
+            proptest::prop_assert_eq!(sub(r"\s", "", &text), keep(&crate::unit::is_python_space));
+        }
     }
 
     #[test]

@@ -88,8 +88,13 @@ fn parity_bleu(
         "add-k" => Smoothing::AddK(smooth_value.unwrap_or(1.0)),
         other => return Err(value_error(format!("unknown smooth_method {other:?} (exp, floor, add-k, none)"))),
     };
-    let bleu =
-        Bleu { lowercase, tokenizer: tokenize.parse().map_err(value_error)?, smoothing, max_ngram_order, effective_order };
+    let bleu = Bleu {
+        lowercase,
+        tokenizer: tokenize.parse().map_err(value_error)?,
+        smoothing,
+        max_ngram_order,
+        effective_order,
+    };
     py.detach(|| {
         let mut total = bleu.zero();
         for (h, r) in hypotheses.iter().zip(&references) {
