@@ -13,9 +13,12 @@
 //! assert_eq!(uraikal_legacy::decode_auto("Source: www.example.org jkpo; ehL"), "Source: www.example.org தமிழ் நாடு");
 //! ```
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::OnceLock;
 
-use crate::codec::is_tamil;
+use crate::codec::{is_tamil, Fx};
 use crate::Encoding;
 
 const CLASSES: usize = 258;
@@ -66,13 +69,13 @@ impl Model {
     }
 
     /// The log-probability of a word's classes, after a space.
-    fn bigram(&self, classes: &[u16]) -> f32 {
+    fn bigram(&self, classes: impl Iterator<Item = usize>) -> f32 {
         let n = CLASSES;
         let mut prev = class(' ');
         let mut sum = 0.0;
-        for &k in classes {
-            sum += self.bi[prev * n + k as usize];
-            prev = k as usize;
+        for k in classes {
+            sum += self.bi[prev * n + k];
+            prev = k;
         }
         sum
     }
@@ -218,34 +221,83 @@ fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>, Word)> {
     out
 }
 
-/// The best encoding for `words` and its margin over the runner-up (None when there is nothing to score).
-/// The unigram pass shortlists, the bigram models rank.
-fn best(models: &Models, classes: &[&[u16]]) -> Option<(usize, f32)> {
-    if classes.is_empty() {
-        return None;
-    }
-    // Counts per class first: a line has few distinct classes, and each costs 28 additions once.
-    let mut counts = [0u16; CLASSES];
-    let mut seen: Vec<u16> = Vec::with_capacity(64);
-    for w in classes {
-        for &k in *w {
-            if counts[k as usize] == 0 {
-                seen.push(k);
+/// A word's scores under the models, cached per distinct word (text repeats its words): the unigram
+/// log-probability under each encoding, and the bigram ones (English last) as they are needed.
+struct Scores {
+    uni: [f32; 28],
+    bi: [f32; 29],
+}
+
+const ENGLISH: usize = 28;
+/// The cache is emptied when it holds this many words; longer words (bytes) are not cached.
+const CACHE_SIZE: usize = 1 << 16;
+const CACHE_WORD: usize = 64;
+
+#[derive(Default)]
+struct Cache {
+    ids: HashMap<Box<str>, u32, BuildHasherDefault<Fx>>,
+    words: Vec<(Box<str>, Scores)>,
+}
+
+thread_local! {
+    static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
+}
+
+impl Cache {
+    /// The id of `word`'s scores (computed now if it is new).
+    fn id(&mut self, models: &Models, word: &str) -> u32 {
+        if let Some(&id) = self.ids.get(word) {
+            return id;
+        }
+        let mut uni = [0f32; 28];
+        for c in word.chars() {
+            for (sum, lp) in uni.iter_mut().zip(&models.unigram[class(c)]) {
+                *sum += lp;
             }
-            counts[k as usize] = counts[k as usize].saturating_add(1);
+        }
+        let id = self.words.len() as u32;
+        self.words.push((word.into(), Scores { uni, bi: [f32::NAN; 29] }));
+        if word.len() <= CACHE_WORD {
+            self.ids.insert(word.into(), id);
+        }
+        id
+    }
+
+    /// The bigram log-probability of word `id` under encoding `e` (or English).
+    fn bigram(&mut self, models: &Models, id: u32, e: usize) -> f32 {
+        let (word, scores) = &mut self.words[id as usize];
+        if scores.bi[e].is_nan() {
+            let model = if e == ENGLISH { &models.english } else { &models.legacy[e] };
+            scores.bi[e] = model.bigram(word.chars().map(class));
+        }
+        scores.bi[e]
+    }
+
+    /// Forgets the words when the cache is full (called between lines, when no id is held).
+    fn trim(&mut self) {
+        if self.words.len() >= CACHE_SIZE {
+            self.ids.clear();
+            self.words.clear();
         }
     }
+}
+
+/// The best encoding for the words `ids` and its margin over the runner-up (None when there is nothing to
+/// score). The unigram pass shortlists, the bigram models rank.
+fn best(models: &Models, cache: &mut Cache, ids: &[u32]) -> Option<(usize, f32)> {
+    if ids.is_empty() {
+        return None;
+    }
     let mut uni = [0f32; 28];
-    for &k in &seen {
-        let n = counts[k as usize] as f32;
-        for (sum, lp) in uni.iter_mut().zip(&models.unigram[k as usize]) {
-            *sum += n * lp;
+    for &id in ids {
+        for (sum, lp) in uni.iter_mut().zip(&cache.words[id as usize].1.uni) {
+            *sum += lp;
         }
     }
     let mut order: Vec<usize> = (0..28).collect();
     order.sort_by(|&a, &b| uni[b].total_cmp(&uni[a]));
     let mut scored: Vec<(usize, f32)> =
-        order[..SHORTLIST].iter().map(|&e| (e, classes.iter().map(|w| models.legacy[e].bigram(w)).sum())).collect();
+        order[..SHORTLIST].iter().map(|&e| (e, ids.iter().map(|&id| cache.bigram(models, id, e)).sum())).collect();
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     Some((scored[0].0, scored[0].1 - scored[1].1))
 }
@@ -255,14 +307,13 @@ const SWITCH: f32 = 4.0;
 
 /// Which candidate words are legacy in `enc`: a two-state Viterbi over the words (legacy / not), each scored
 /// by the encoding's model or English, with a cost for every switch.
-fn legacy_words(models: &Models, enc: usize, classes: &[&[u16]]) -> Vec<bool> {
-    let n = classes.len();
-    let mut score = [[0f32; 2]; 1];
+fn legacy_words(models: &Models, cache: &mut Cache, enc: usize, ids: &[u32]) -> Vec<bool> {
+    let n = ids.len();
     let mut back: Vec<[usize; 2]> = Vec::with_capacity(n);
     // State 0: not legacy (English or other), 1: legacy. Both may start.
-    let mut cur = score[0];
-    for (i, w) in classes.iter().enumerate() {
-        let emit = [models.english.bigram(w), models.legacy[enc].bigram(w)];
+    let mut cur = [0f32; 2];
+    for (i, &id) in ids.iter().enumerate() {
+        let emit = [cache.bigram(models, id, ENGLISH), cache.bigram(models, id, enc)];
         let mut next = [0f32; 2];
         let mut from = [0usize; 2];
         for s in 0..2 {
@@ -273,8 +324,7 @@ fn legacy_words(models: &Models, enc: usize, classes: &[&[u16]]) -> Vec<bool> {
         back.push(from);
         cur = next;
     }
-    score[0] = cur;
-    let mut state = if score[0][1] >= score[0][0] { 1 } else { 0 };
+    let mut state = if cur[1] >= cur[0] { 1 } else { 0 };
     let mut out = vec![false; n];
     for i in (0..n).rev() {
         out[i] = state == 1;
@@ -286,24 +336,31 @@ fn legacy_words(models: &Models, enc: usize, classes: &[&[u16]]) -> Vec<bool> {
 /// The most likely encoding of a line and its legacy runs (SPEC E6).
 pub fn detect(line: &str) -> Detection {
     let models = models();
+    CACHE.with(|c| {
+        let cache = &mut c.borrow_mut();
+        cache.trim();
+        detect_with(models, cache, line)
+    })
+}
+
+fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
     let words = words(line);
-    let classes: Vec<Vec<u16>> =
-        words.iter().map(|(_, _, bytes, _)| line[bytes.clone()].chars().map(|c| class(c) as u16).collect()).collect();
-    let candidates: Vec<usize> = (0..words.len()).filter(|&i| words[i].3 == Word::Candidate).collect();
     let none = Detection { encoding: None, confidence: 0.0, runs: Vec::new() };
-    let classes_of = |ids: &[usize]| ids.iter().map(|&i| &classes[i][..]).collect::<Vec<_>>();
-    let Some((mut enc, mut margin)) = best(models, &classes_of(&candidates)) else {
+    let candidates: Vec<usize> = (0..words.len()).filter(|&i| words[i].3 == Word::Candidate).collect();
+    let ids: Vec<u32> = candidates.iter().map(|&i| cache.id(models, &line[words[i].2.clone()])).collect();
+    let Some((mut enc, mut margin)) = best(models, cache, &ids) else {
         return none;
     };
     // Words English explains better are not legacy; the encoding is chosen again on the others.
     let mut legacy: Vec<usize> = Vec::new();
     for _ in 0..2 {
-        let flags = legacy_words(models, enc, &classes_of(&candidates));
-        legacy = candidates.iter().zip(flags).filter(|(_, f)| *f).map(|(&i, _)| i).collect();
+        let flags = legacy_words(models, cache, enc, &ids);
+        legacy = candidates.iter().zip(&flags).filter(|(_, f)| **f).map(|(&i, _)| i).collect();
         if legacy.len() == candidates.len() {
             break;
         }
-        match best(models, &classes_of(&legacy)) {
+        let legacy_ids: Vec<u32> = ids.iter().zip(&flags).filter(|(_, f)| **f).map(|(&id, _)| id).collect();
+        match best(models, cache, &legacy_ids) {
             Some((e, m)) if e != enc => (enc, margin) = (e, m),
             Some((_, m)) => {
                 margin = m;
