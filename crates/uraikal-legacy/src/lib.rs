@@ -19,6 +19,7 @@
 
 mod codec;
 mod detect;
+mod detect_model;
 mod names;
 mod tables;
 mod tscii;
@@ -29,6 +30,8 @@ use std::sync::OnceLock;
 
 use codec::{compose_tamil, is_mark, Codec, Scratch};
 pub use detect::{decode_auto, detect, Detection, Run};
+#[doc(hidden)]
+pub use detect::{model_counts, model_source};
 pub use names::Kind;
 pub use tscii::{decode_tscii_bytes, encode_tscii_bytes};
 

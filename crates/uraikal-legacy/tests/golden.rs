@@ -96,3 +96,13 @@ fn tscii_bytes_equal_glibc_iconv() {
     }
     assert!(bad.is_empty(), "{} of {} lines differ: {:#?}", bad.len(), rows.len(), &bad[..bad.len().min(5)]);
 }
+
+/// E6: the detection models' generated counts (src/detect_model.rs) are what the samples give with today's
+/// tables (`cargo xtask legacy-model` rewrites them).
+#[test]
+fn detection_model_is_fresh() {
+    assert!(
+        uraikal_legacy::model_source() == include_str!("../src/detect_model.rs"),
+        "src/detect_model.rs is stale: run `cargo xtask legacy-model`"
+    );
+}
