@@ -35,6 +35,23 @@ pub use detect::{model_counts, model_source};
 pub use names::Kind;
 pub use tscii::{decode_tscii_bytes, encode_tscii_bytes};
 
+/// `uraikal text clean --legacy auto` (SPEC E8): the legacy runs of each line converted ([`decode_auto`]),
+/// then the text cleaned with `uraikal_text::clean_with`. uraikal-text knows nothing of legacy encodings, so
+/// the composition lives here.
+///
+/// ```
+/// use uraikal_text::CleanOptions;
+/// assert_eq!(uraikal_legacy::clean_auto("Source: jkpo; ehL", CleanOptions::default()), "Source: தமிழ் நாடு");
+/// ```
+pub fn clean_auto(text: &str, options: uraikal_text::CleanOptions) -> String {
+    uraikal_text::clean_with(&decode_auto(text), options)
+}
+
+/// Whether some line of `text` has a legacy run ([`detect`]); `uraikal prep d4` counts such passages.
+pub fn has_legacy(text: &str) -> bool {
+    text.lines().any(|line| !detect(line).runs.is_empty())
+}
+
 /// One legacy encoding (a value from [`Encoding::all`] or [`Encoding::from_name`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Encoding(u8);

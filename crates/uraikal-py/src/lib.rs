@@ -10,6 +10,7 @@ use pyo3::types::PyList;
 
 // --- area: tasks (issue 22) ---
 mod tasks;
+mod legacy; // issue 19
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -264,5 +265,6 @@ fn _uraikal(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(oiwer, m)?)?;
     // --- area: tasks (issue 22) ---
     tasks::register(m)?;
+    legacy::register(m)?; // issue 19
     Ok(())
 }
