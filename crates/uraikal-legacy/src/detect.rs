@@ -255,14 +255,14 @@ fn is_weak(word: &str) -> bool {
 }
 
 /// Words of a line: (first char, end char, byte range, kind).
-fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>, Word)> {
+fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None;
     let mut n = 0;
     for (byte, c) in line.char_indices() {
         if c.is_whitespace() {
             if let Some((cs, bs)) = start.take() {
-                out.push((cs, n, bs..byte, kind(&line[bs..byte])));
+                out.push((cs, n, bs..byte));
             }
         } else if start.is_none() {
             start = Some((n, byte));
@@ -270,7 +270,7 @@ fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>, Word)> {
         n += 1;
     }
     if let Some((cs, bs)) = start {
-        out.push((cs, n, bs..line.len(), kind(&line[bs..])));
+        out.push((cs, n, bs..line.len()));
     }
     out
 }
@@ -278,6 +278,9 @@ fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>, Word)> {
 /// A word's scores under the models, cached per distinct word (text repeats its words): the unigram
 /// log-probability under each encoding, and the bigram ones (English last) as they are needed.
 struct Scores {
+    kind: Word,
+    /// An acronym or a single Latin letter ([`is_weak`]).
+    weak: bool,
     uni: [f32; 28],
     bi: [f32; 29],
 }
@@ -310,7 +313,8 @@ impl Cache {
             }
         }
         let id = self.words.len() as u32;
-        self.words.push((word.into(), Scores { uni, bi: [f32::NAN; 29] }));
+        let scores = Scores { kind: kind(word), weak: is_weak(word), uni, bi: [f32::NAN; 29] };
+        self.words.push((word.into(), scores));
         if word.len() <= CACHE_WORD {
             self.ids.insert(word.into(), id);
         }
@@ -347,10 +351,17 @@ fn best(models: &Models, cache: &mut Cache, ids: &[u32]) -> Option<(usize, f32)>
             *sum += lp;
         }
     }
-    let mut order: Vec<usize> = (0..28).collect();
-    order.sort_by(|&a, &b| uni[b].total_cmp(&uni[a]));
+    // The SHORTLIST best by unigram (ties: the lower index), without sorting all 28.
+    let mut order = [usize::MAX; SHORTLIST];
+    for e in 0..28 {
+        let better = |o: usize| o == usize::MAX || uni[e] > uni[o];
+        if let Some(at) = (0..SHORTLIST).find(|&k| better(order[k])) {
+            order.copy_within(at..SHORTLIST - 1, at + 1);
+            order[at] = e;
+        }
+    }
     let mut scored: Vec<(usize, f32)> =
-        order[..SHORTLIST].iter().map(|&e| (e, ids.iter().map(|&id| cache.bigram(models, id, e)).sum())).collect();
+        order.iter().map(|&e| (e, ids.iter().map(|&id| cache.bigram(models, id, e)).sum())).collect();
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     Some((scored[0].0, scored[0].1 - scored[1].1))
 }
@@ -399,8 +410,10 @@ pub fn detect(line: &str) -> Detection {
 fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
     let words = words(line);
     let none = Detection { encoding: None, confidence: 0.0, runs: Vec::new() };
-    let candidates: Vec<usize> = (0..words.len()).filter(|&i| words[i].3 == Word::Candidate).collect();
-    let ids: Vec<u32> = candidates.iter().map(|&i| cache.id(models, &line[words[i].2.clone()])).collect();
+    let all: Vec<u32> = words.iter().map(|w| cache.id(models, &line[w.2.clone()])).collect();
+    let candidates: Vec<usize> =
+        (0..words.len()).filter(|&i| cache.words[all[i] as usize].1.kind == Word::Candidate).collect();
+    let ids: Vec<u32> = candidates.iter().map(|&i| all[i]).collect();
     let Some((mut enc, mut margin)) = best(models, cache, &ids) else {
         return none;
     };
@@ -424,8 +437,11 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
     }
     // An acronym (QVC, GMT, XDR-TB) or a single Latin letter among Unicode words is English, though fonts
     // have such words too: one counts as legacy only next to a legacy word that is neither.
-    let weak = |i: usize| is_weak(&line[words[i].2.clone()]);
-    let strong: Vec<bool> = (0..words.len()).map(|i| legacy.contains(&i) && !weak(i)).collect();
+    let weak = |i: usize| cache.words[all[i] as usize].1.weak;
+    let mut strong = vec![false; words.len()];
+    for &i in &legacy {
+        strong[i] = !weak(i);
+    }
     legacy.retain(|&i| !weak(i) || (i > 0 && strong[i - 1]) || strong.get(i + 1).copied().unwrap_or(false));
     if legacy.is_empty() {
         return none;
@@ -434,7 +450,7 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
     let mut runs: Vec<Run> = Vec::new();
     let mut previous: Option<usize> = None;
     for &i in &legacy {
-        let (start, end, _, _) = words[i];
+        let (start, end, _) = words[i];
         match runs.last_mut() {
             // Consecutive legacy words make one run (with the spaces between them).
             Some(run) if previous.is_some_and(|p| p + 1 == i) => run.end = end,
