@@ -79,15 +79,6 @@ pub fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn legacy_tables_are_fresh() {
-        let committed = std::fs::read_to_string(super::root().join(super::TARGET)).unwrap();
-        assert!(committed == super::generate().unwrap(), "stale: run `cargo xtask legacy-tables`");
-    }
-}
-
 const MODEL: &str = "crates/uraikal-legacy/src/detect_model.rs";
 
 /// `cargo xtask legacy-model [--check]`: writes the detection models' bigram counts (uraikal_legacy's
@@ -108,4 +99,13 @@ pub fn run_model(args: &[String]) -> Result<()> {
         println!("wrote {MODEL}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn legacy_tables_are_fresh() {
+        let committed = std::fs::read_to_string(super::root().join(super::TARGET)).unwrap();
+        assert!(committed == super::generate().unwrap(), "stale: run `cargo xtask legacy-tables`");
+    }
 }
