@@ -79,6 +79,28 @@ pub fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
+const MODEL: &str = "crates/uraikal-legacy/src/detect_model.rs";
+
+/// `cargo xtask legacy-model [--check]`: writes the detection models' bigram counts (uraikal_legacy's
+/// `model_source`, learnt from the crate's samples with the tables it was built with: run it after
+/// `legacy-tables`), or with `check` fails when the committed file differs. The crate's test
+/// `detection_model_is_fresh` checks the same.
+pub fn run_model(args: &[String]) -> Result<()> {
+    let check = args.iter().any(|a| a == "--check");
+    let text = uraikal_legacy::model_source();
+    let path = root().join(MODEL);
+    if check {
+        if std::fs::read_to_string(&path).unwrap_or_default() != text {
+            bail!("{MODEL} is stale: run `cargo xtask legacy-model`");
+        }
+        println!("{MODEL} is fresh");
+    } else {
+        std::fs::write(&path, text).with_context(|| format!("writing {MODEL}"))?;
+        println!("wrote {MODEL}");
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

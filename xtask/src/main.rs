@@ -44,6 +44,7 @@ const HELP: &[&str] = &[
     "fuzz [--seconds N] [--only NAME] [--seed S]      run every cargo-fuzz target in fuzz/ (nightly, cargo-fuzz)",
 
     "legacy-tables [--check]          regenerate uraikal-legacy's tables from its data/ (open-tamil, glibc TSCII)",
+    "legacy-model [--check]           regenerate uraikal-legacy's detection counts (after legacy-tables)",
 
     "register-model [--check] [--data-out FILE]   train the shipped register model (reads ../shared in place)",
 
@@ -81,6 +82,7 @@ fn main() -> Result<()> {
         Some("fuzz") => fuzz::run(rest),
 
         Some("legacy-tables") => legacy_tables::run(rest),
+        Some("legacy-model") => legacy_tables::run_model(rest),
 
         Some("register-model") => register_model::run(rest),
 

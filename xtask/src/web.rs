@@ -310,6 +310,28 @@ pub fn cases(root: &Path) -> Result<Vec<(String, Value)>> {
             }
         }
     }
+    // Legacy encodings: three golden lines per encoding, each way, and detection and auto on them.
+    let path = golden.join("legacy/pairs.jsonl");
+    if path.exists() {
+        push("legacy_list", json!({}));
+        let mut seen: std::collections::BTreeMap<String, usize> = Default::default();
+        for row in read_jsonl(&path)? {
+            let (Some(enc), Some(legacy), Some(text)) =
+                (row["encoding"].as_str(), row["legacy"].as_str(), row["unicode"].as_str())
+            else {
+                continue;
+            };
+            let n = seen.entry(enc.to_string()).or_default();
+            *n += 1;
+            if *n <= 3 {
+                push("legacy_decode", json!({"text": legacy, "from": enc}));
+                push("legacy_decode", json!({"text": legacy, "from": "auto"}));
+                push("legacy_encode", json!({"text": text, "to": enc}));
+                push("legacy_encode", json!({"text": text, "to": enc, "lossy": true}));
+                push("legacy_detect", json!({"text": legacy}));
+            }
+        }
+    }
     for v in &verses {
         push("yaappu", json!({"text": v}));
         push("letters", json!({"text": v}));

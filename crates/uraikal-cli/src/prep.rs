@@ -80,6 +80,10 @@ struct D4Args {
     /// Most words in a passage (longer paragraphs are cut at sentence ends).
     #[arg(long, default_value_t = 150)]
     max_words: usize,
+    /// Convert legacy font-encoded runs (Bamini, TSCII, …) to Unicode before cleaning; the summary counts the
+    /// passages that have them either way.
+    #[arg(long)]
+    convert_legacy: bool,
     /// The passage file to write [default: data/d4_<slice>.jsonl].
     #[arg(long)]
     out: Option<PathBuf>,
@@ -145,6 +149,7 @@ fn run_d4(args: D4Args) -> Result<ExitCode> {
         min_tamil_share: args.min_tamil_share,
         min_words: args.min_words,
         max_words: args.max_words,
+        convert_legacy: args.convert_legacy,
     };
     let out = args.out.unwrap_or_else(|| options.default_out());
     let summary = d4::prepare(&options, &out)?;
@@ -158,12 +163,14 @@ fn run_d4(args: D4Args) -> Result<ExitCode> {
         print_json(&summary)?;
     } else {
         println!(
-            "{}: {} passages written to {} from {} documents ({} passages found, {} eligible, {} after --per-doc; meta: {})",
+            "{}: {} passages written to {} from {} documents ({} passages found, {} with legacy font runs{}, {} eligible, {} after --per-doc; meta: {})",
             options.slice,
             summary.written,
             out.display(),
             summary.documents,
             summary.passages,
+            summary.legacy_passages,
+            if options.convert_legacy { " converted" } else { "" },
             summary.eligible,
             summary.after_per_doc,
             d4::meta_path(&out).display()

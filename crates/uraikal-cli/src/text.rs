@@ -57,6 +57,9 @@ pub struct CleanArgs {
     /// Read Cெள / ஒள as ௌ / ஔ (literary text; wrong for spoken Tamil such as கெளம்பு).
     #[arg(long)]
     legacy_au: bool,
+    /// Convert legacy font-encoded runs (Bamini, TSCII, …) to Unicode first: `auto` detects them per line.
+    #[arg(long, value_name = "auto", value_parser = ["auto"])]
+    legacy: Option<String>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -109,7 +112,10 @@ pub fn run(command: TextCommand) -> Result<()> {
         }
         TextCommand::Clean(args) => {
             let options = CleanOptions::legacy_au(args.legacy_au);
-            per_line(args.text.as_deref(), args.json, |line| clean_with(line, options))
+            match args.legacy {
+                Some(_) => per_line(args.text.as_deref(), args.json, |line| uraikal_legacy::clean_auto(line, options)),
+                None => per_line(args.text.as_deref(), args.json, |line| clean_with(line, options)),
+            }
         }
         TextCommand::Normalize(args) => per_line(args.text.as_deref(), args.json, normalize),
         TextCommand::Share(args) => {

@@ -187,6 +187,8 @@ pub(crate) struct Codec {
     keys: Vec<Box<str>>,
     /// Per sign of SIGNS, the glyphs written before and after a consonant's glyph, where the table agrees.
     affixes: Vec<Option<(Box<str>, Box<str>)>>,
+    /// Tamil letters the table spells only with a space before them (koeln's " ந").
+    spaced_letters: Vec<char>,
 }
 
 /// Reusable buffers of one decoding.
@@ -226,9 +228,79 @@ fn candidates(pairs: &[(&'static str, &'static str)]) -> Vec<(String, Vec<&'stat
     out
 }
 
+/// The separator (U+200C ZERO WIDTH NON-JOINER): an empty key in every encoding, which the encoder writes
+/// between two keys that would otherwise read as something else (SPEC E4).
+pub(crate) const SEPARATOR: char = '\u{200C}';
+
+/// How the table's pairs are overruled (SPEC E2): 0 not; 1 (never written, read as usual) a consonant + sign
+/// whose key writes the consonant's glyph twice where the other consonants write a sign glyph (Bamini "ntt" for
+/// வௌ, where the pattern is "nts"); 2 (never written, read at cost 3) a consonant + sign whose key is only the
+/// sign's glyphs (dinakaran's "h" for பா: "h" is its ா, and ";" for ப் is its pulli); 3 (dropped) a consonant +
+/// sign whose key is the pattern of another sign (shreelipiavid's றௌ is öÓõ, the pattern of றொ).
+fn overruled(pairs: &[(&str, &str)]) -> Vec<u8> {
+    let mut first: HashMap<String, &str> = HashMap::new();
+    for &(legacy, unicode) in pairs {
+        if usable(legacy) {
+            first.entry(compose_tamil(unicode)).or_insert(legacy);
+        }
+    }
+    let mut affixes: HashMap<char, (String, String)> = HashMap::new();
+    for sign in SIGNS {
+        let mut votes: Vec<((String, String), usize)> = Vec::new();
+        for c in '\u{0B95}'..='\u{0BB9}' {
+            let (Some(bare), Some(with)) = (first.get(&c.to_string()), first.get(&format!("{c}{sign}"))) else {
+                continue;
+            };
+            if let Some(at) = with.find(bare) {
+                let pair = (with[..at].to_string(), with[at + bare.len()..].to_string());
+                match votes.iter_mut().find(|(p, _)| *p == pair) {
+                    Some((_, n)) => *n += 1,
+                    None => votes.push((pair, 1)),
+                }
+            }
+        }
+        votes.sort_by_key(|v| std::cmp::Reverse(v.1));
+        if let Some((pair, n)) = votes.into_iter().next() {
+            if n >= 3 {
+                affixes.insert(sign, pair);
+            }
+        }
+    }
+    pairs
+        .iter()
+        .map(|&(legacy, unicode)| {
+            let text = compose_tamil(unicode);
+            let chars: Vec<char> = text.chars().collect();
+            let [c, sign] = chars[..] else { return 0 };
+            let (Some((before, after)), Some(bare)) = (affixes.get(&sign), first.get(&c.to_string())) else {
+                return 0;
+            };
+            let pattern = format!("{before}{bare}{after}");
+            let doubled = format!("{bare}{bare}");
+            let other_sign = affixes.iter().any(|(&s, (b, a))| s != sign && legacy == format!("{b}{bare}{a}"));
+            if legacy == format!("{before}{after}") {
+                2
+            } else if other_sign {
+                3
+            } else if legacy != pattern && legacy.contains(&doubled) && !pattern.contains(&doubled) {
+                1
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
 impl Codec {
     pub(crate) fn build(index: usize) -> Codec {
-        let (_, pairs) = OPEN_TAMIL[index];
+        let (_, table) = OPEN_TAMIL[index];
+        let typos = overruled(table);
+        let mut pairs: Vec<(&'static str, &'static str)> = table.to_vec();
+        pairs.push(("\u{200C}", ""));
+        let pairs = &pairs[..];
+        // What the encoder may write: the table less its typos.
+        let writable: Vec<(&'static str, &'static str)> =
+            table.iter().zip(&typos).filter(|(_, t)| **t == 0).map(|(p, _)| *p).collect();
         let mut codec = Codec {
             index,
             spaced: pairs.iter().any(|(legacy, _)| legacy.chars().any(char::is_whitespace)),
@@ -239,12 +311,19 @@ impl Codec {
             encode: Trie::new(),
             keys: Vec::new(),
             affixes: Vec::new(),
+            spaced_letters: Vec::new(),
         };
-        for &(legacy, unicode) in pairs.iter() {
-            if !usable(legacy) {
+        for (k, &(legacy, unicode)) in pairs.iter().enumerate() {
+            if !usable(legacy) || typos.get(k) == Some(&3) {
                 continue;
             }
-            let piece = codec.piece(unicode);
+            if unicode.starts_with(char::is_whitespace) {
+                codec.spaced_letters.extend(unicode.chars().filter(|&c| is_tamil(c) && !is_mark(c)));
+            }
+            let mut piece = codec.piece(unicode);
+            if typos.get(k) == Some(&2) {
+                piece.cost = 3;
+            }
             if codec.decode.insert(legacy, codec.pieces.len() as u32) {
                 codec.pieces.push(piece);
             }
@@ -258,7 +337,7 @@ impl Codec {
         }
         // A first encoder (the first key, in the table's order, that reads back as its piece) tells which glyphs
         // the table writes around a consonant for each sign (E4).
-        let candidates = candidates(pairs);
+        let candidates = candidates(&writable);
         let mut scratch = Scratch::default();
         for (text, keys) in &candidates {
             if let Some(key) = keys.iter().find(|k| codec.decode(k, &mut scratch) == *text) {
@@ -495,7 +574,8 @@ impl Codec {
     /// write. With `lossy`, such a letter is written as itself (E4).
     pub(crate) fn encode(&self, text: &str, lossy: bool) -> Result<String, usize> {
         let chars: Vec<char> = text.chars().collect();
-        let mut out = String::with_capacity(text.len());
+        // The units written, as (legacy, Unicode): joined with the separator where two would read otherwise.
+        let mut units: Vec<(String, String)> = Vec::new();
         let mut found = Vec::new();
         let mut i = 0;
         while i < chars.len() {
@@ -505,26 +585,45 @@ impl Codec {
                 let len = len as usize;
                 if len == 1 && is_consonant(chars[i]) {
                     if let Some(written) = chars.get(i + 1).and_then(|&s| self.with_sign(chars[i], s)) {
-                        out.push_str(&written);
+                        units.push((written, chars[i..i + 2].iter().collect()));
                         i += 2;
                         continue;
                     }
                 }
-                out.push_str(&self.keys[key as usize]);
+                units.push((self.keys[key as usize].to_string(), chars[i..i + len].iter().collect()));
                 i += len;
                 continue;
             }
             let c = chars[i];
             // A sign the font has no glyph for, after a consonant it has, stays a Unicode sign (as open-tamil
-            // writes it); decoding passes it through onto the consonant.
-            let carried = is_mark(c) && i > 0 && is_consonant(chars[i - 1]);
+            // writes it); decoding passes it through onto the consonant. So does a letter the table spells only
+            // after a space (koeln's "na" is " ந"), elsewhere, as open-tamil leaves it.
+            let carried = is_mark(c) && i > 0 && is_consonant(chars[i - 1]) || self.spaced_letters.contains(&c);
             if is_tamil(c) && !lossy && !carried {
                 return Err(i);
             }
-            out.push(c);
+            units.push((c.to_string(), c.to_string()));
             i += 1;
         }
+        let mut out = String::with_capacity(text.len());
+        let mut scratch = Scratch::default();
+        for (k, (key, _)) in units.iter().enumerate() {
+            if k > 0 && self.merges(&units[k - 1], &units[k], &mut scratch) {
+                out.push(SEPARATOR);
+            }
+            out.push_str(key);
+        }
         Ok(out)
+    }
+
+    /// Whether two units written side by side read as something else than their texts (and the separator
+    /// between them helps): dinakaran's ள் then ள ("s;" "s") is not ௌ; diacritic's ṉ then e is not ṉe.
+    fn merges(&self, a: &(String, String), b: &(String, String), scratch: &mut Scratch) -> bool {
+        let text = format!("{}{}", a.1, b.1);
+        if self.decode(&format!("{}{}", a.0, b.0), scratch) == text {
+            return false;
+        }
+        self.decode(&format!("{}{SEPARATOR}{}", a.0, b.0), scratch) == text
     }
 
     /// The consonant `c` with `sign` written from the derived affixes, if the table has them.

@@ -19,6 +19,7 @@
 
 mod codec;
 mod detect;
+mod detect_model;
 mod names;
 mod tables;
 mod tscii;
@@ -29,8 +30,27 @@ use std::sync::OnceLock;
 
 use codec::{compose_tamil, is_mark, Codec, Scratch};
 pub use detect::{decode_auto, detect, Detection, Run};
+#[doc(hidden)]
+pub use detect::{model_counts, model_source};
 pub use names::Kind;
 pub use tscii::{decode_tscii_bytes, encode_tscii_bytes};
+
+/// `uraikal text clean --legacy auto` (SPEC E8): the legacy runs of each line converted ([`decode_auto`]),
+/// then the text cleaned with `uraikal_text::clean_with`. uraikal-text knows nothing of legacy encodings, so
+/// the composition lives here.
+///
+/// ```
+/// use uraikal_text::CleanOptions;
+/// assert_eq!(uraikal_legacy::clean_auto("Source: jkpo; ehL", CleanOptions::default()), "Source: தமிழ் நாடு");
+/// ```
+pub fn clean_auto(text: &str, options: uraikal_text::CleanOptions) -> String {
+    uraikal_text::clean_with(&decode_auto(text), options)
+}
+
+/// Whether some line of `text` has a legacy run ([`detect`]); `uraikal prep d4` counts such passages.
+pub fn has_legacy(text: &str) -> bool {
+    text.lines().any(|line| !detect(line).runs.is_empty())
+}
 
 /// One legacy encoding (a value from [`Encoding::all`] or [`Encoding::from_name`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

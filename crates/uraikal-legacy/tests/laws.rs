@@ -15,6 +15,23 @@ fn tamil_text() -> impl Strategy<Value = String> {
     proptest::collection::vec(proptest::sample::select(alphabet), 0..24).prop_map(|v| v.into_iter().collect())
 }
 
+/// A well-formed Unicode Tamil word: letters (a vowel, or a consonant with an optional sign or pulli), with
+/// optional trailing punctuation.
+fn tamil_word() -> impl Strategy<Value = String> {
+    let vowels: Vec<char> = ('\u{0B85}'..='\u{0B94}').filter(|c| c.is_alphabetic()).collect();
+    let consonants: Vec<char> = ('\u{0B95}'..='\u{0BB9}').filter(|c| c.is_alphabetic()).collect();
+    let signs: Vec<&str> = vec![
+        "", "", "\u{0BBE}", "\u{0BBF}", "\u{0BC0}", "\u{0BC1}", "\u{0BC2}", "\u{0BC6}", "\u{0BC7}", "\u{0BC8}",
+        "\u{0BCA}", "\u{0BCB}", "\u{0BCC}", "\u{0BCD}",
+    ];
+    let letter = prop_oneof![
+        proptest::sample::select(vowels).prop_map(|v| v.to_string()),
+        (proptest::sample::select(consonants), proptest::sample::select(signs)).prop_map(|(c, s)| format!("{c}{s}")),
+    ];
+    let tail = proptest::sample::select(vec!["", "", "", ",", ".", "?", "!", "-2026"]);
+    (proptest::collection::vec(letter, 1..8), tail).prop_map(|(letters, tail)| letters.concat() + tail)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -39,6 +56,15 @@ proptest! {
             prop_assert_eq!(enc.encode(&back).unwrap(), legacy.clone());
         }
         let _ = enc.encode_lossy(&text);
+    }
+
+    /// E6: Unicode Tamil text (well-formed letters: vowels, consonants with or without a sign, grantha, words
+    /// with digits, punctuation and spaces) through `decode --from auto` is the identity.
+    #[test]
+    fn auto_on_unicode_tamil_is_the_identity(words in proptest::collection::vec(tamil_word(), 1..12)) {
+        let line = words.join(" ");
+        prop_assert_eq!(decode_auto(&line), line.clone());
+        prop_assert_eq!(detect(&line).encoding, None);
     }
 
     /// E5: TSCII bytes: what is written reads back.

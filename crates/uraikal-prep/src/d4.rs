@@ -48,6 +48,8 @@ pub struct Options {
     pub min_words: usize,
     /// Most whitespace-separated words in a passage.
     pub max_words: usize,
+    /// Convert legacy font-encoded runs to Unicode before cleaning (`uraikal_legacy::clean_auto`).
+    pub convert_legacy: bool,
 }
 
 impl Options {
@@ -64,6 +66,7 @@ impl Options {
             min_tamil_share: 0.5,
             min_words: 3,
             max_words: 150,
+            convert_legacy: false,
         }
     }
 
@@ -128,6 +131,8 @@ pub struct Summary {
     pub max_words: usize,
     /// How passages were cleaned.
     pub cleaning: &'static str,
+    /// Passages found with legacy font-encoded runs in them (`uraikal_legacy::detect`), before any filter.
+    pub legacy_passages: usize,
     /// Rows read.
     pub documents: usize,
     /// Rows whose text was null.
@@ -172,7 +177,12 @@ pub fn sample(options: &Options) -> Result<(Vec<Passage>, Summary), Error> {
         min_tamil_share: options.min_tamil_share,
         min_words: options.min_words,
         max_words: options.max_words,
-        cleaning: "uraikal_text::clean (default options), applied to each passage",
+        cleaning: match options.convert_legacy {
+            true => {
+                "uraikal_legacy::clean_auto (legacy runs converted, then uraikal_text::clean), applied to each passage"
+            }
+            false => "uraikal_text::clean (default options), applied to each passage",
+        },
         ..Summary::default()
     };
 
@@ -186,7 +196,9 @@ pub fn sample(options: &Options) -> Result<(Vec<Passage>, Summary), Error> {
         };
         for span in split(text, options.min_words, options.max_words, &mut summary) {
             summary.passages += 1;
-            if keep(&text[span.bytes.clone()], options.min_tamil_share).is_none() {
+            let raw = &text[span.bytes.clone()];
+            summary.legacy_passages += usize::from(uraikal_legacy::has_legacy(raw));
+            if keep(raw, options).is_none() {
                 summary.not_tamil += 1;
                 continue;
             }
@@ -219,7 +231,7 @@ pub fn sample(options: &Options) -> Result<(Vec<Passage>, Summary), Error> {
             if !chosen.contains(&place) {
                 continue;
             }
-            let Some(cleaned) = keep(&text[span.bytes.clone()], options.min_tamil_share) else { continue };
+            let Some(cleaned) = keep(&text[span.bytes.clone()], options) else { continue };
             let mut id = format!("{doc}:{}", span.start);
             if !ids.insert(id.clone()) {
                 id = format!("{id}@row{row}");
@@ -253,10 +265,14 @@ pub fn meta_path(out: &Path) -> PathBuf {
     out.with_file_name(format!("{stem}.meta.json"))
 }
 
-/// The cleaned passage, if it is non-empty and Tamil enough.
-fn keep(raw: &str, min_share: f64) -> Option<String> {
-    let cleaned = uraikal_text::clean(raw).trim().to_string();
-    (!cleaned.is_empty() && uraikal_text::tamil_share(&cleaned) >= min_share).then_some(cleaned)
+/// The cleaned passage (legacy runs converted first when asked), if it is non-empty and Tamil enough.
+fn keep(raw: &str, options: &Options) -> Option<String> {
+    let cleaned = match options.convert_legacy {
+        true => uraikal_legacy::clean_auto(raw, uraikal_text::CleanOptions::default()),
+        false => uraikal_text::clean(raw),
+    };
+    let cleaned = cleaned.trim().to_string();
+    (!cleaned.is_empty() && uraikal_text::tamil_share(&cleaned) >= options.min_tamil_share).then_some(cleaned)
 }
 
 /// SplitMix64's finaliser: a fixed, well-mixed 64-bit hash step.

@@ -238,6 +238,36 @@ mod d4 {
         insta::assert_json_snapshot!("d4_seed7_first3", &first[..3]);
     }
 
+    /// SPEC E8: passages with legacy font runs are counted; `convert_legacy` converts them before cleaning.
+    #[test]
+    fn legacy_passages_are_counted_and_converted() {
+        use arrow_array::{RecordBatch, StringArray};
+        use arrow_schema::{DataType, Field, Schema};
+        use std::sync::Arc;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("legacy.parquet");
+        let texts = vec!["jkpo; ehL mofhd efuk; kf;fs; nkhop", "தமிழ் நாடு அழகான நகரம் மக்கள் மொழி"];
+        let schema = Arc::new(Schema::new(vec![Field::new("text", DataType::Utf8, true)]));
+        let batch = RecordBatch::try_new(schema.clone(), vec![Arc::new(StringArray::from(texts))]).unwrap();
+        let mut file = std::fs::File::create(&path).unwrap();
+        let mut writer = parquet::arrow::ArrowWriter::try_new(&mut file, schema, None).unwrap();
+        writer.write(&batch).unwrap();
+        writer.close().unwrap();
+        let mut options = Options::new(&path, "x", 10);
+        options.per_doc = 0;
+        let (plain, summary) = sample(&options).unwrap();
+        assert_eq!((summary.passages, summary.legacy_passages), (2, 1));
+        assert_eq!(plain.len(), 1, "the Bamini passage is not Tamil before conversion");
+        options.convert_legacy = true;
+        let (converted, summary) = sample(&options).unwrap();
+        assert_eq!(summary.legacy_passages, 1);
+        assert!(summary.cleaning.contains("clean_auto"));
+        let texts: Vec<&str> = converted.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(texts, ["தமிழ் நாடு அழகான நகரம் மக்கள் மொழி", "தமிழ் நாடு அழகான நகரம் மக்கள் மொழி"]);
+        // The kural fixture (Tamil and English documents) has none.
+        assert_eq!(sample(&Options::new(fixture(), "x", 10)).unwrap().1.legacy_passages, 0);
+    }
+
     #[test]
     fn per_doc_limit_and_tamil_share() {
         let mut options = Options::new(fixture(), "x", 10_000);

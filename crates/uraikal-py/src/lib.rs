@@ -11,6 +11,7 @@ use pyo3::types::PyList;
 mod parity;
 // --- area: tasks (issue 22) ---
 mod tasks;
+mod legacy; // issue 19
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -266,5 +267,6 @@ fn _uraikal(m: &Bound<'_, PyModule>) -> PyResult<()> {
     parity::register(m)?;
     // --- area: tasks (issue 22) ---
     tasks::register(m)?;
+    legacy::register(m)?; // issue 19
     Ok(())
 }

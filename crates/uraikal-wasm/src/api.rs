@@ -8,6 +8,7 @@
 //! ```
 
 use serde_json::{json, Map, Value};
+use uraikal_legacy::Encoding;
 use uraikal_metrics::align::{align, Alignment};
 use uraikal_metrics::jiwer;
 use uraikal_metrics::lattice::{oiwer, Language, Lattice, Mode, Reading};
@@ -35,6 +36,10 @@ pub const OPERATIONS: &[&str] = &[
     "cer",
     "chrf",
     "oiwer",
+    "legacy_list",
+    "legacy_decode",
+    "legacy_encode",
+    "legacy_detect",
 ];
 
 type Args = Map<String, Value>;
@@ -110,6 +115,33 @@ pub fn dispatch(op: &str, args: &Args) -> Result<Value, String> {
                 "operations": result.operations.iter().map(|op| op.as_str()).collect::<Vec<_>>(),
             })
         }
+        "legacy_list" => json!(Encoding::all()
+            .map(|e| json!({"name": e.name(), "aliases": e.aliases(), "kind": e.kind().as_str()}))
+            .collect::<Vec<_>>()),
+        "legacy_decode" => match a.text("from")? {
+            from if from.eq_ignore_ascii_case("auto") => json!(uraikal_legacy::decode_auto(a.text("text")?)),
+            from => json!(a.encoding(from)?.decode(a.text("text")?)),
+        },
+        "legacy_encode" => {
+            let (enc, text) = (a.encoding(a.text("to")?)?, a.text("text")?);
+            match a.flag("lossy")? {
+                true => json!(enc.encode_lossy(text)),
+                false => json!(enc.encode(text).map_err(|e| a.fail(e))?),
+            }
+        }
+        "legacy_detect" => json!(a
+            .text("text")?
+            .lines()
+            .map(|line| {
+                let d = uraikal_legacy::detect(line);
+                let runs: Vec<Value> = d
+                    .runs
+                    .iter()
+                    .map(|r| json!({"start": r.start, "end": r.end, "encoding": r.encoding.name()}))
+                    .collect();
+                json!({"encoding": d.encoding.map(Encoding::name), "confidence": d.confidence, "runs": runs})
+            })
+            .collect::<Vec<_>>()),
         _ => return Err(format!("unknown operation {op:?}")),
     })
 }
@@ -210,6 +242,10 @@ impl<'a> Reader<'a> {
             Some(Value::String(s)) => Ok(Some(s)),
             Some(_) => Err(self.fail(format!("argument {name:?} must be a string"))),
         }
+    }
+
+    fn encoding(&self, name: &str) -> Result<Encoding, String> {
+        Encoding::from_name(name).map_err(|e| self.fail(e))
     }
 
     fn flag(&self, name: &str) -> Result<bool, String> {

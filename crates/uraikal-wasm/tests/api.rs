@@ -73,9 +73,26 @@ fn wer_equals_the_jiwer_golden_value() {
     assert_eq!(answer["chunks"], json!([["equal", 0, 2, 0, 2], ["delete", 2, 3, 2, 2], ["equal", 3, 7, 2, 6]]));
 }
 
+#[test]
+fn legacy_operations_call_the_library() {
+    assert_eq!(ok("legacy_decode", json!({"text": "jkpo; ehL", "from": "bamini"})), json!("தமிழ் நாடு"));
+    assert_eq!(ok("legacy_decode", json!({"text": "Source: jkpo;", "from": "auto"})), json!("Source: தமிழ்"));
+    assert_eq!(ok("legacy_encode", json!({"text": "தமிழ்", "to": "Bamini"})), json!("jkpo;"));
+    assert_eq!(ok("legacy_encode", json!({"text": "தமிழ் ௐ", "to": "bamini", "lossy": true})), json!("jkpo; ௐ"));
+    let refused: Value = serde_json::from_str(&call("legacy_encode", r#"{"text": "ௐ", "to": "bamini"}"#)).unwrap();
+    assert!(refused["error"].as_str().unwrap().contains("cannot write"), "{refused}");
+    let unknown: Value = serde_json::from_str(&call("legacy_decode", r#"{"text": "x", "from": "nosuch"}"#)).unwrap();
+    assert!(unknown["error"].as_str().unwrap().contains("bamini"), "{unknown}");
+    let detected = ok("legacy_detect", json!({"text": "Source: www.example.org jkpo; ehL\nதமிழ்"}));
+    assert_eq!(detected[0]["encoding"], json!("bamini"));
+    assert_eq!(detected[0]["runs"], json!([{"start": 24, "end": 33, "encoding": "bamini"}]));
+    assert_eq!(detected[1]["encoding"], Value::Null);
+    assert_eq!(ok("legacy_list", json!({})).as_array().unwrap().len(), 28);
+}
+
 proptest! {
     #[test]
-    fn every_operation_answers_json_on_any_text(text in "\\PC{0,40}", other in "\\PC{0,20}", index in 0usize..17) {
+    fn every_operation_answers_json_on_any_text(text in "\\PC{0,40}", other in "\\PC{0,20}", index in 0usize..21) {
         let op = OPERATIONS[index % OPERATIONS.len()];
         let args = json!({"text": text, "reference": text, "hypothesis": other, "number": other, "unit": "letter"});
         let answer: Value = serde_json::from_str(&call(op, &args.to_string())).unwrap();

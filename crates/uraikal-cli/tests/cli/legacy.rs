@@ -74,3 +74,15 @@ fn bad_input_exits_2() {
     let out = uraikal(&["legacy", "encode", "--to", "bamini", "--lossy", "தமிழ் ௐ"], b"");
     assert_eq!(stdout(&out), "jkpo; ௐ\n");
 }
+
+/// SPEC E8: `text clean --legacy auto` converts legacy runs, then cleans; without it the text is only cleaned.
+#[test]
+fn clean_with_legacy_auto() {
+    let out = uraikal(&["text", "clean", "--legacy", "auto", "-"], "Source: jkpo; ehL\nதமிழ் நாடு\n".as_bytes());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout(&out), "Source: தமிழ் நாடு\nதமிழ் நாடு\n");
+    let out = uraikal(&["text", "clean", "Source: jkpo; ehL"], b"");
+    assert_eq!(stdout(&out), "Source: jkpo; ehL\n");
+    let out = uraikal(&["text", "clean", "--legacy", "bamini", "x"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -8,6 +8,7 @@ Modules:
 * ``uraikal.numbers``: spoken and written number words, number words back to digits, Tamil numerals.
 * ``uraikal.metrics``: corpus ``wer`` / ``cer``, ``chrf`` / ``chrf_pp``, ``oiwer``.
 * ``uraikal.tasks``: practice tasks for reinforcement learning (reasoning-gym-compatible datasets).
+* ``uraikal.legacy``: legacy Tamil font encodings (Bamini, TSCII, …): decode, encode, detect.
 
 Errors in the input raise ``ValueError`` with the Rust library's message.
 """
@@ -15,5 +16,6 @@ Errors in the input raise ``ValueError`` with the Rust library's message.
 from ._uraikal import __version__, NORMALIZER_VERSION, UNICODE_VERSION, URAIKAL_VERSION
 from . import text, numbers, metrics
 from . import tasks  # --- area: tasks (issue 22) ---
+from . import legacy  # issue 19
 
-__all__ = ["__version__", "URAIKAL_VERSION", "NORMALIZER_VERSION", "UNICODE_VERSION", "text", "numbers", "metrics", "tasks"]
+__all__ = ["__version__", "URAIKAL_VERSION", "NORMALIZER_VERSION", "UNICODE_VERSION", "text", "numbers", "metrics", "tasks", "legacy"]
