@@ -9,9 +9,12 @@
 //! * `--check` runs every operation on the golden data (../shared/golden and fixtures/) under node with the
 //!   WASM, and natively with `uraikal_wasm::call`, and requires the answers to be equal byte for byte;
 //! * `--browser` loads the playground (the worked example, then text and a pair typed in through the URL)
-//!   and a demo report in headless Chromium, checks their DOM and the screenshots' size (`--screenshots`
-//!   also writes them to docs/img/ for the README);
-//! * `--bench N` times normalize and WER on the golden pairs, N rounds, natively and under node (docs/perf.md).
+//!   and a demo report (with its significance matrix; its charts also written by `--png`) in headless
+//!   Chromium, checks their DOM and the screenshots' size (`--screenshots` also writes them to docs/img/
+//!   for the README);
+//! * `--check` also compares `call_batch` (one call per operation over all its cases) with native;
+//! * `--bench N` times normalize and WER on the golden pairs, N rounds, call by call and batched, natively and
+//!   under node, alternating five times (docs/perf.md).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -653,7 +656,12 @@ fn browser_tests(root: &Path, copy_screenshots: bool) -> Result<()> {
     files.push(d4);
     let report = dir.join("report.html");
     let mut command = Command::new(&uraikal);
+    let png = dir.join("png");
+    if png.exists() {
+        std::fs::remove_dir_all(&png)?;
+    }
     command.arg("report").args(&files).arg("--out").arg(&report).args(["--title", "Uraikal demo report"]);
+    command.arg("--png").arg(&png);
     for a in &alignments {
         command.arg("--alignments").arg(a);
     }
@@ -672,8 +680,21 @@ fn browser_tests(root: &Path, copy_screenshots: bool) -> Result<()> {
             "<svg",
             "Error analysis: whisper-tiny",
             "D4: tokenizers on Tamil",
+            // The paired-significance matrix: whisper-small is significantly better (it drops no word).
+            "Paired significance",
+            "<td class=\"better\" title=\"whisper-small − whisper-tiny, macro WER\">",
+            "<td class=\"worse\" title=\"whisper-tiny − whisper-small, macro WER\">",
         ],
     )?;
+    // --png: a PNG per chart (slices kural, other, macro and the D4 chart).
+    for name in ["slice-kural", "slice-other", "slice-macro", "d4-tokens-per-word"] {
+        let path = png.join(format!("{name}.png"));
+        let bytes = std::fs::read(&path).with_context(|| format!("--png wrote no {}", path.display()))?;
+        if !bytes.starts_with(b"\x89PNG") || bytes.len() < 2_000 {
+            bail!("{}: not a chart PNG ({} bytes)", path.display(), bytes.len());
+        }
+    }
+    println!("browser: report --png wrote the four charts");
     let charts = dom.matches("<svg").count();
     if charts < 4 {
         bail!("the demo report has {charts} charts (a chart per slice and one for D4 expected)");

@@ -87,6 +87,9 @@ fn significance(
     systems: &[(String, PathBuf, Vec<uraikal_io::Record<Value>>)],
     options: ScoreOptions,
 ) -> Result<()> {
+    if systems.len() < 2 {
+        return Ok(());
+    }
     let mut scored = Vec::new();
     for (system, path, records) in systems {
         let counts = |r: &uraikal_io::Record<Value>, field: &str| -> Result<Counts> {

@@ -207,10 +207,12 @@ fn paired_cell(h: &mut String, rate: &PairedRate, what: &str) {
 
 /// The paired-significance matrices (macro WER, macro CER) and, per slice, every pair's WER difference.
 fn significance(h: &mut String, comparisons: &[Comparison], order: &[String]) {
-    let mut names: Vec<String> = order.iter().filter(|s| comparisons.iter().any(|c| &c.a == *s)).cloned().collect();
-    for c in comparisons {
-        if !names.contains(&c.a) {
-            names.push(c.a.clone());
+    // The leaderboard's order (best first), then any compared system it does not list.
+    let mut names: Vec<String> =
+        order.iter().filter(|s| comparisons.iter().any(|c| &c.a == *s || &c.b == *s)).cloned().collect();
+    for name in comparisons.iter().flat_map(|c| [&c.a, &c.b]) {
+        if !names.contains(name) {
+            names.push(name.clone());
         }
     }
     let find = |a: &str, b: &str| comparisons.iter().find(|c| c.a == a && c.b == b);
