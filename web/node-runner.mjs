@@ -26,24 +26,28 @@ if (mode === "call") {
   for (const op of ["normalize", "wer"]) {
     const mine = cases.filter((c) => c.op === op);
     let start = process.hrtime.bigint();
+    let cpu = process.cpuUsage();
     let bytes = 0;
     for (let i = 0; i < Number(rounds); i++) {
       for (const { args } of mine) bytes += call(op, args).length;
     }
     let ms = Number(process.hrtime.bigint() - start) / 1e6;
-    process.stdout.write(`wasm ${op} call ${ms.toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
+    let used = process.cpuUsage(cpu);
+    process.stdout.write(`wasm ${op} call ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
     // The batch as a page uses it: JavaScript objects in, one call_batch, JavaScript values out (the
     // JSON.stringify and JSON.parse on the JavaScript side are timed too).
     const objects = mine.map(({ args }) => JSON.parse(args));
     call_batch(op, JSON.stringify(objects));
     start = process.hrtime.bigint();
+    cpu = process.cpuUsage();
     bytes = 0;
     for (let i = 0; i < Number(rounds); i++) {
       const answers = JSON.parse(call_batch(op, JSON.stringify(objects)));
       bytes += answers.length;
     }
     ms = Number(process.hrtime.bigint() - start) / 1e6;
-    process.stdout.write(`wasm ${op} batch ${ms.toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
+    used = process.cpuUsage(cpu);
+    process.stdout.write(`wasm ${op} batch ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
   }
 } else {
   process.stderr.write("usage: node web/node-runner.mjs call|batch|bench CASES.jsonl [ROUNDS]\n");

@@ -14,7 +14,7 @@
 //!   for the README);
 //! * `--check` also compares `call_batch` (one call per operation over all its cases) with native;
 //! * `--bench N` times normalize and WER on the golden pairs, N rounds, call by call and batched, natively and
-//!   under node, alternating five times (docs/perf.md).
+//!   under node, alternating five times, in CPU and wall time (docs/perf.md).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -455,14 +455,16 @@ fn bench_against_native(root: &Path, rounds: usize) -> Result<()> {
         "wasm_bench",
     ]))?;
     let native_bin = root.join("target/release/examples/wasm_bench");
-    // (side, op, mode) -> milliseconds per repetition.
-    let mut times: std::collections::BTreeMap<(String, String, String), Vec<f64>> = Default::default();
+    // (side, op, mode, clock) -> milliseconds per repetition; clock "cpu" (user + system) or "wall".
+    let mut times: std::collections::BTreeMap<(String, String, String, &str), Vec<f64>> = Default::default();
     let mut record = |text: &str| {
         for line in text.lines() {
             let f: Vec<&str> = line.split_whitespace().collect();
-            if let [side, op, mode, ms, ..] = f.as_slice() {
-                if let Ok(ms) = ms.parse::<f64>() {
-                    times.entry((side.to_string(), op.to_string(), mode.to_string())).or_default().push(ms);
+            if let [side, op, mode, wall, cpu, ..] = f.as_slice() {
+                for (clock, ms) in [("wall", wall), ("cpu", cpu)] {
+                    if let Ok(ms) = ms.parse::<f64>() {
+                        times.entry((side.to_string(), op.to_string(), mode.to_string(), clock)).or_default().push(ms);
+                    }
                 }
             }
         }
@@ -491,13 +493,11 @@ fn bench_against_native(root: &Path, rounds: usize) -> Result<()> {
         cases.len() / 3,
         cases.len()
     );
-    println!(
-        "| operation | mode | native ms (median, range) | WASM ms (median, range) | WASM / native (median, range) |"
-    );
-    println!("|---|---|---|---|---|");
+    println!("| operation | mode | clock | native ms (median, range) | WASM ms (median, range) | WASM / native (median, range) |");
+    println!("|---|---|---|---|---|---|");
     for op in ["normalize", "wer"] {
-        for mode in ["call", "batch"] {
-            let key = |side: &str| (side.to_string(), op.to_string(), mode.to_string());
+        for (mode, clock) in [("call", "cpu"), ("call", "wall"), ("batch", "cpu"), ("batch", "wall")] {
+            let key = |side: &str| (side.to_string(), op.to_string(), mode.to_string(), clock);
             let (Some(n), Some(w)) = (times.get(&key("native")), times.get(&key("wasm"))) else { continue };
             let ratios: Vec<f64> = n.iter().zip(w).map(|(n, w)| w / n).collect();
             let range = |v: &[f64]| {
@@ -505,7 +505,7 @@ fn bench_against_native(root: &Path, rounds: usize) -> Result<()> {
                 format!("{lo:.1}–{hi:.1}")
             };
             println!(
-                "| {op} | {mode} | {:.1} ({}) | {:.1} ({}) | {:.2}× ({}) |",
+                "| {op} | {mode} | {clock} | {:.1} ({}) | {:.1} ({}) | {:.2}× ({}) |",
                 median(n),
                 range(n),
                 median(w),
