@@ -9,9 +9,12 @@
 //! * `--check` runs every operation on the golden data (../shared/golden and fixtures/) under node with the
 //!   WASM, and natively with `uraikal_wasm::call`, and requires the answers to be equal byte for byte;
 //! * `--browser` loads the playground (the worked example, then text and a pair typed in through the URL)
-//!   and a demo report in headless Chromium, checks their DOM and the screenshots' size (`--screenshots`
-//!   also writes them to docs/img/ for the README);
-//! * `--bench N` times normalize and WER on the golden pairs, N rounds, natively and under node (docs/perf.md).
+//!   and a demo report (with its significance matrix; its charts also written by `--png`) in headless
+//!   Chromium, checks their DOM and the screenshots' size (`--screenshots` also writes them to docs/img/
+//!   for the README);
+//! * `--check` also compares `call_batch` (one call per operation over all its cases) with native;
+//! * `--bench N` times normalize and WER on the golden pairs, N rounds, call by call and batched, natively and
+//!   under node, alternating five times, in CPU and wall time (docs/perf.md).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -412,6 +415,25 @@ fn check_against_native(root: &Path) -> Result<()> {
             differ.push(format!("{op} {args}\n    native {native}\n    wasm   {wasm}"));
         }
     }
+    // The batch form: one call_batch per operation over all its cases, under node and natively.
+    let batch_out = node(root, &["batch".as_ref(), path.as_os_str()])?;
+    let mut ops: Vec<&str> = Vec::new();
+    for (op, _) in &cases {
+        if !ops.contains(&op.as_str()) {
+            ops.push(op);
+        }
+    }
+    let batch_lines: Vec<&str> = batch_out.lines().collect();
+    if batch_lines.len() != ops.len() {
+        bail!("node answered {} of {} batches", batch_lines.len(), ops.len());
+    }
+    for (op, wasm) in ops.iter().zip(&batch_lines) {
+        let args: Vec<String> = cases.iter().filter(|(o, _)| o == op).map(|(_, a)| a.to_string()).collect();
+        let native = uraikal_wasm::call_batch(op, &format!("[{}]", args.join(",")));
+        if native != *wasm {
+            differ.push(format!("call_batch {op} ({} cases): the WASM answer differs from the native one", args.len()));
+        }
+    }
     let summary: Vec<String> = per_op.iter().map(|(op, n)| format!("{op} {n}")).collect();
     if !differ.is_empty() {
         bail!(
@@ -421,13 +443,20 @@ fn check_against_native(root: &Path) -> Result<()> {
             differ.iter().take(10).cloned().collect::<Vec<_>>().join("\n  ")
         );
     }
-    println!("web --check: {} cases, WASM equals native byte for byte ({})", cases.len(), summary.join(", "));
+    println!(
+        "web --check: {} cases, WASM equals native byte for byte, call by call and as one call_batch per operation ({})",
+        cases.len(),
+        summary.join(", ")
+    );
     Ok(())
 }
 
-/// `--bench N`: `call("normalize")` on both texts and `call("wer")` on each golden pair, N rounds, natively
-/// and then the WASM under node: the same entry point, arguments and JSON answers on both sides.
+/// `--bench N`: `normalize` on both texts and `wer` on each golden pair, N rounds, call by call and as one
+/// `call_batch` a round, natively (release) and then the WASM under node, alternating, five times: the same
+/// entry points, arguments and JSON answers on both sides (the WASM batch also pays the page's
+/// `JSON.stringify` and `JSON.parse`). Prints each repetition and the median ratio.
 fn bench_against_native(root: &Path, rounds: usize) -> Result<()> {
+    const REPETITIONS: usize = 5;
     let mut cases = Vec::new();
     for (op, args) in cases_of_op(root, "wer")? {
         cases.push(("normalize".to_string(), json!({"text": args["reference"]})));
@@ -436,21 +465,78 @@ fn bench_against_native(root: &Path, rounds: usize) -> Result<()> {
     }
     let path = write_cases(root, &cases)?;
     let rounds_text = rounds.to_string();
-    let wasm = node(root, &["bench".as_ref(), path.as_os_str(), rounds_text.as_ref()])?;
-    // The native side in release (xtask itself is a debug build): the same cases through the same `call`.
     let cases_arg = path.display().to_string();
-    let native = Command::new(cargo())
-        .current_dir(root)
-        .args(["run", "-q", "--release", "-p", "uraikal-wasm", "--example", "wasm_bench", "--"])
-        .args([cases_arg.as_str(), rounds_text.as_str()])
-        .output()
-        .context("running the native bench")?;
-    if !native.status.success() {
-        bail!("native bench failed: {}", String::from_utf8_lossy(&native.stderr));
+    // Build the native side once (xtask itself is a debug build), then run the binary directly.
+    run_command(Command::new(cargo()).current_dir(root).args([
+        "build",
+        "-q",
+        "--release",
+        "-p",
+        "uraikal-wasm",
+        "--example",
+        "wasm_bench",
+    ]))?;
+    let native_bin = root.join("target/release/examples/wasm_bench");
+    // (side, op, mode, clock) -> milliseconds per repetition; clock "cpu" (user + system) or "wall".
+    let mut times: std::collections::BTreeMap<(String, String, String, &str), Vec<f64>> = Default::default();
+    let mut record = |text: &str| {
+        for line in text.lines() {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            if let [side, op, mode, wall, cpu, ..] = f.as_slice() {
+                for (clock, ms) in [("wall", wall), ("cpu", cpu)] {
+                    if let Ok(ms) = ms.parse::<f64>() {
+                        times.entry((side.to_string(), op.to_string(), mode.to_string(), clock)).or_default().push(ms);
+                    }
+                }
+            }
+        }
+    };
+    for repetition in 1..=REPETITIONS {
+        let native = Command::new(&native_bin)
+            .args([cases_arg.as_str(), rounds_text.as_str()])
+            .output()
+            .context("running the native bench")?;
+        if !native.status.success() {
+            bail!("native bench failed: {}", String::from_utf8_lossy(&native.stderr));
+        }
+        let native = String::from_utf8_lossy(&native.stdout).to_string();
+        let wasm = node(root, &["bench".as_ref(), path.as_os_str(), rounds_text.as_ref()])?;
+        println!("repetition {repetition}:\n{native}{wasm}");
+        record(&native);
+        record(&wasm);
     }
-    println!("{} calls per round ({} pairs), {rounds} rounds", cases.len(), cases.len() / 3);
-    print!("{}", String::from_utf8_lossy(&native.stdout));
-    print!("{wasm}");
+    let median = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    println!(
+        "{} pairs, {} calls per round, {rounds} rounds, {REPETITIONS} repetitions alternating native and WASM (node)",
+        cases.len() / 3,
+        cases.len()
+    );
+    println!("| operation | mode | clock | native ms (median, range) | WASM ms (median, range) | WASM / native (median, range) |");
+    println!("|---|---|---|---|---|---|");
+    for op in ["normalize", "wer"] {
+        for (mode, clock) in [("call", "cpu"), ("call", "wall"), ("batch", "cpu"), ("batch", "wall")] {
+            let key = |side: &str| (side.to_string(), op.to_string(), mode.to_string(), clock);
+            let (Some(n), Some(w)) = (times.get(&key("native")), times.get(&key("wasm"))) else { continue };
+            let ratios: Vec<f64> = n.iter().zip(w).map(|(n, w)| w / n).collect();
+            let range = |v: &[f64]| {
+                let (lo, hi) = (v.iter().cloned().fold(f64::INFINITY, f64::min), v.iter().cloned().fold(0.0, f64::max));
+                format!("{lo:.1}–{hi:.1}")
+            };
+            println!(
+                "| {op} | {mode} | {clock} | {:.1} ({}) | {:.1} ({}) | {:.2}× ({}) |",
+                median(n),
+                range(n),
+                median(w),
+                range(w),
+                median(&ratios),
+                range(&ratios)
+            );
+        }
+    }
     Ok(())
 }
 
@@ -592,7 +678,12 @@ fn browser_tests(root: &Path, copy_screenshots: bool) -> Result<()> {
     files.push(d4);
     let report = dir.join("report.html");
     let mut command = Command::new(&uraikal);
+    let png = dir.join("png");
+    if png.exists() {
+        std::fs::remove_dir_all(&png)?;
+    }
     command.arg("report").args(&files).arg("--out").arg(&report).args(["--title", "Uraikal demo report"]);
+    command.arg("--png").arg(&png);
     for a in &alignments {
         command.arg("--alignments").arg(a);
     }
@@ -611,8 +702,21 @@ fn browser_tests(root: &Path, copy_screenshots: bool) -> Result<()> {
             "<svg",
             "Error analysis: whisper-tiny",
             "D4: tokenizers on Tamil",
+            // The paired-significance matrix: whisper-small is significantly better (it drops no word).
+            "Paired significance",
+            "<td class=\"better\" title=\"whisper-small − whisper-tiny, macro WER\">",
+            "<td class=\"worse\" title=\"whisper-tiny − whisper-small, macro WER\">",
         ],
     )?;
+    // --png: a PNG per chart (slices kural, other, macro and the D4 chart).
+    for name in ["slice-kural", "slice-other", "slice-macro", "d4-tokens-per-word"] {
+        let path = png.join(format!("{name}.png"));
+        let bytes = std::fs::read(&path).with_context(|| format!("--png wrote no {}", path.display()))?;
+        if !bytes.starts_with(b"\x89PNG") || bytes.len() < 2_000 {
+            bail!("{}: not a chart PNG ({} bytes)", path.display(), bytes.len());
+        }
+    }
+    println!("browser: report --png wrote the four charts");
     let charts = dom.matches("<svg").count();
     if charts < 4 {
         bail!("the demo report has {charts} charts (a chart per slice and one for D4 expected)");

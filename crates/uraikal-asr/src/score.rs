@@ -181,10 +181,25 @@ pub fn score(manifests: &Manifests, hypotheses: &Hypotheses, options: ScoreOptio
     let known: FxHashSet<&str> = manifests.utterances.iter().map(|u| u.id.as_str()).collect();
     let mut extra: Vec<String> = hypotheses.by_id.keys().filter(|id| !known.contains(id.as_str())).cloned().collect();
     extra.sort();
+    let lattices: Vec<bool> = manifests.utterances.iter().map(|u| u.lattice.is_some()).collect();
+    aggregate(&slice_members(manifests), utterances, &lattices, extra, options)
+}
 
+/// The slice, macro and bootstrap part of [`score`] over per-utterance scores that are already computed
+/// (SPEC S7, S8): `members` as [`slice_members`] gives them, `lattices[i]` whether utterance `i` carries a
+/// lattice (OIWER is summed when any does). [`score`] is this after scoring each utterance; a report that
+/// reads the per-utterance counts of `--alignments` files calls it to compare systems.
+pub fn aggregate(
+    members: &[(String, Vec<usize>)],
+    utterances: Vec<UtteranceScore>,
+    lattices: &[bool],
+    extra: Vec<String>,
+    options: ScoreOptions,
+) -> Scores {
+    let with_oiwer = lattices.contains(&true);
     let mut slices = Vec::new();
     let mut replicates: Vec<Vec<(f64, f64)>> = Vec::new();
-    for (name, indices) in &slice_members(manifests) {
+    for (name, indices) in members {
         let rows: Vec<[u64; 4]> = indices
             .iter()
             .map(|&i| {
@@ -220,7 +235,7 @@ pub fn score(manifests: &Manifests, hypotheses: &Hypotheses, options: ScoreOptio
             char,
             grapheme,
             oiwer,
-            lattices: indices.iter().filter(|&&i| manifests.utterances[i].lattice.is_some()).count(),
+            lattices: indices.iter().filter(|&&i| lattices.get(i).copied().unwrap_or(false)).count(),
             wer: error_rate(&word),
             cer: error_rate(&char),
             wer_ci: percentile_interval(slice_replicates.iter().map(|r| r.0).collect(), CONFIDENCE),
@@ -263,9 +278,15 @@ pub fn score(manifests: &Manifests, hypotheses: &Hypotheses, options: ScoreOptio
 
 /// The utterance indices of every slice, slices sorted by name (SPEC S7.1).
 pub fn slice_members(manifests: &Manifests) -> Vec<(String, Vec<usize>)> {
+    members_of_slices(manifests.utterances.iter().map(|u| u.slice.as_str()))
+}
+
+/// The utterance indices of every slice, slices sorted by name, from each utterance's slice name in order
+/// (what [`slice_members`] does with a manifest; a report does it with the lines of an alignment file).
+pub fn members_of_slices<'a>(slices: impl IntoIterator<Item = &'a str>) -> Vec<(String, Vec<usize>)> {
     let mut members: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for (index, u) in manifests.utterances.iter().enumerate() {
-        members.entry(u.slice.as_str()).or_default().push(index);
+    for (index, slice) in slices.into_iter().enumerate() {
+        members.entry(slice).or_default().push(index);
     }
     members.into_iter().map(|(name, indices)| (name.to_string(), indices)).collect()
 }

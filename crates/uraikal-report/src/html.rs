@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use uraikal_metrics::jiwer;
 
-use crate::input::{Alignments, D4Row, Input, SliceResult, Utterance};
+use crate::input::{Alignments, Comparison, D4Row, Input, PairedRate, SliceResult, Utterance};
 
 /// How many confusions of each kind, and how many worst utterances, a system's error analysis lists.
 const TOP: usize = 15;
@@ -30,6 +30,7 @@ figcaption { font-weight: 600; }
 .aligned span { padding: 0 0.15rem; border-radius: 3px; }
 .legend span { padding: 0 0.3rem; border-radius: 3px; }
 .note { color: #555; font-size: 0.9em; }
+td.better { background: #d7f0d9; } td.worse { background: #f8d7d7; } td.same { color: #555; }
 "#;
 
 /// The whole report as one HTML document (no script, no external reference).
@@ -42,6 +43,9 @@ pub fn render(input: &Input, title: &str) -> String {
         esc(title)
     );
     leaderboard(&mut h, &input.results);
+    if !input.comparisons.is_empty() {
+        significance(&mut h, &input.comparisons, &systems(&input.results));
+    }
     for alignments in &input.alignments {
         error_analysis(&mut h, alignments);
     }
@@ -50,6 +54,38 @@ pub fn render(input: &Input, title: &str) -> String {
     }
     h.push_str("<p class=\"note\">Made by <code>uraikal report</code>: every rate is read from the result files; confusions are counted from the alignment files.</p>\n</body>\n</html>\n");
     h
+}
+
+/// Every chart of the report as a standalone SVG document with a file stem for it: `slice-NAME` per slice of
+/// the leaderboard, `d4-tokens-per-word`. The report inlines these same SVGs; `--png` renders them.
+pub fn charts(input: &Input) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let systems = systems(&input.results);
+    for slice in slices(&input.results) {
+        let rows: Vec<&SliceResult> =
+            systems.iter().filter_map(|s| input.results.iter().find(|r| &r.system == s && r.slice == slice)).collect();
+        out.push((format!("slice-{}", file_stem(&slice)), standalone(slice_chart(&slice, &rows))));
+    }
+    if !input.d4.is_empty() {
+        out.push(("d4-tokens-per-word".to_string(), standalone(d4_chart(&input.d4))));
+    }
+    out
+}
+
+/// An inline chart as an SVG document of its own (the namespace, which HTML does not need).
+fn standalone(svg: String) -> String {
+    svg.replacen("<svg ", "<svg xmlns=\"http://www.w3.org/2000/svg\" ", 1)
+}
+
+/// A slice name as a file stem: letters, digits, `-` and `_` kept (Tamil included), anything else `_`.
+fn file_stem(name: &str) -> String {
+    let stem: String =
+        name.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+    if stem.is_empty() {
+        "_".into()
+    } else {
+        stem
+    }
 }
 
 fn esc(text: &str) -> String {
@@ -147,13 +183,102 @@ fn leaderboard(h: &mut String, results: &[SliceResult]) {
     h.push_str("</tbody>\n</table>\n<h2>Charts</h2>\n<div class=\"charts\">\n");
     for slice in &slices {
         let rows: Vec<&SliceResult> = systems.iter().filter_map(|s| find(s, slice)).collect();
-        chart(h, slice, &rows);
+        let _ = writeln!(h, "<figure><figcaption>{}</figcaption>\n{}</figure>", esc(slice), slice_chart(slice, &rows));
     }
     h.push_str("</div>\n");
 }
 
+/// The significance level of the matrix's colours.
+const ALPHA: f64 = 0.05;
+
+/// One cell of the matrix: A − B in points, its interval and p; coloured when p < 0.05.
+fn paired_cell(h: &mut String, rate: &PairedRate, what: &str) {
+    let class = match (rate.difference, rate.p_value) {
+        (Some(d), Some(p)) if p < ALPHA && d < 0.0 => "better",
+        (Some(d), Some(p)) if p < ALPHA && d > 0.0 => "worse",
+        _ => "same",
+    };
+    let diff = rate.difference.map_or("–".to_string(), |d| format!("{:+.2}", 100.0 * d));
+    let ci = rate.difference_ci.map_or(String::new(), |(a, b)| format!("[{:+.2}, {:+.2}]", 100.0 * a, 100.0 * b));
+    let p = rate.p_value.map_or("–".to_string(), |p| format!("{p:.3}"));
+    let _ =
+        write!(h, "<td class=\"{class}\" title=\"{what}\">{diff}<br><span class=\"ci\">{ci}</span><br>p = {p}</td>");
+}
+
+/// The paired-significance matrices (macro WER, macro CER) and, per slice, every pair's WER difference.
+fn significance(h: &mut String, comparisons: &[Comparison], order: &[String]) {
+    // The leaderboard's order (best first), then any compared system it does not list.
+    let mut names: Vec<String> =
+        order.iter().filter(|s| comparisons.iter().any(|c| &c.a == *s || &c.b == *s)).cloned().collect();
+    for name in comparisons.iter().flat_map(|c| [&c.a, &c.b]) {
+        if !names.contains(name) {
+            names.push(name.clone());
+        }
+    }
+    let find = |a: &str, b: &str| comparisons.iter().find(|c| c.a == a && c.b == b);
+    h.push_str("<h2>Paired significance</h2>\n<p class=\"note\">Row system A against column system B on the same utterances: A − B in points with its 95 % paired-bootstrap interval and two-sided p (<code>uraikal compare</code>, SPEC S10, on the counts of the alignment files). <span class=\"better\">Green</span>: A is better at p &lt; 0.05; <span class=\"worse\">red</span>: A is worse at p &lt; 0.05.</p>\n");
+    for (rate, label) in [("wer", "macro WER"), ("cer", "macro CER")] {
+        let _ = write!(h, "<table class=\"matrix\"><caption>{label}: A − B</caption><thead><tr><th>A \\ B</th>");
+        for b in &names {
+            let _ = write!(h, "<th>{}</th>", esc(b));
+        }
+        h.push_str("</tr></thead><tbody>\n");
+        for a in &names {
+            let _ = write!(h, "<tr><th scope=\"row\">{}</th>", esc(a));
+            for b in &names {
+                let row = find(a, b).and_then(|c| c.slices.iter().find(|s| s.slice == "macro"));
+                match row {
+                    Some(row) if a != b => {
+                        let r = if rate == "wer" { &row.wer } else { &row.cer };
+                        paired_cell(h, r, &format!("{} − {}, {label}", a, b));
+                    }
+                    _ => h.push_str("<td class=\"same\">·</td>"),
+                }
+            }
+            h.push_str("</tr>\n");
+        }
+        h.push_str("</tbody></table>\n");
+    }
+    h.push_str("<table><caption>WER A − B per slice</caption><thead><tr><th>A</th><th>B</th>");
+    let slices: Vec<String> =
+        comparisons.first().map(|c| c.slices.iter().map(|s| s.slice.clone()).collect()).unwrap_or_default();
+    for s in &slices {
+        let _ = write!(h, "<th>{}</th>", esc(s));
+    }
+    h.push_str("</tr></thead><tbody>\n");
+    for (i, a) in names.iter().enumerate() {
+        for b in names.iter().skip(i + 1) {
+            let Some(c) = find(a, b) else { continue };
+            let _ = write!(h, "<tr><th scope=\"row\">{}</th><th scope=\"row\">{}</th>", esc(a), esc(b));
+            for s in &slices {
+                match c.slices.iter().find(|p| &p.slice == s) {
+                    Some(p) => paired_cell(h, &p.wer, &format!("{a} − {b}, WER on {s}")),
+                    None => h.push_str("<td>–</td>"),
+                }
+            }
+            h.push_str("</tr>\n");
+        }
+    }
+    h.push_str("</tbody></table>\n");
+}
+
+/// The opening tag of a chart (the same text is inlined in the report and, made standalone, rendered to PNG),
+/// with the Tamil-capable fonts named for its labels and a white background for the PNG.
+fn svg_open(h: &mut String, width: f64, height: f64, label: &str) {
+    let _ = write!(
+        h,
+        "<svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{label}\" font-family=\"{FONTS}\"><title>{label}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
+    );
+}
+
+/// The fonts of chart labels: Tamil fonts first (system and slice names may be Tamil), then a fallback.
+pub(crate) const FONTS: &str =
+    "Noto Sans Tamil, Lohit Tamil, Latha, Nirmala UI, Tamil Sangam MN, DejaVu Sans, sans-serif";
+
 /// One slice's chart: a WER panel and a CER panel, a bar per system with its interval as a whisker.
-fn chart(h: &mut String, slice: &str, rows: &[&SliceResult]) {
+pub(crate) fn slice_chart(slice: &str, rows: &[&SliceResult]) -> String {
+    let mut out = String::new();
+    let h = &mut out;
     const LABEL: f64 = 130.0;
     const PANEL: f64 = 220.0;
     const GAP: f64 = 50.0;
@@ -166,11 +291,7 @@ fn chart(h: &mut String, slice: &str, rows: &[&SliceResult]) {
     };
     let max_of = |f: &dyn Fn(&SliceResult) -> f64| rows.iter().map(|r| f(r)).fold(0.0_f64, f64::max);
     let scales = [nice(max_of(&|r| high(r.wer, r.wer_ci))), nice(max_of(&|r| high(r.cer, r.cer_ci)))];
-    let _ = write!(
-        h,
-        "<figure><figcaption>{s}</figcaption>\n<svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"WER and CER per system on slice {s}\"><title>WER and CER on {s}</title>\n",
-        s = esc(slice)
-    );
+    svg_open(h, width, height, &format!("WER and CER per system on slice {}", esc(slice)));
     for (panel, (name, scale)) in ["WER %", "CER %"].iter().zip(scales).enumerate() {
         let x0 = LABEL + panel as f64 * (PANEL + GAP);
         let _ = writeln!(h, "<text x=\"{x0}\" y=\"16\" font-size=\"12\" font-weight=\"bold\">{name}</text>");
@@ -228,7 +349,8 @@ fn chart(h: &mut String, slice: &str, rows: &[&SliceResult]) {
             );
         }
     }
-    h.push_str("</svg></figure>\n");
+    h.push_str("</svg>");
+    out
 }
 
 /// A round upper bound for an axis (1, 2 or 5 times a power of ten), at least the value.
@@ -348,11 +470,18 @@ fn d4(h: &mut String, rows: &[D4Row]) {
         );
     }
     h.push_str("</tbody></table>\n");
+    let _ = writeln!(h, "<figure><figcaption>Tokens per word</figcaption>{}</figure>", d4_chart(rows));
+}
+
+/// The D4 chart: tokens per word, a bar per tokenizer and slice.
+pub(crate) fn d4_chart(rows: &[D4Row]) -> String {
+    let mut out = String::new();
+    let h = &mut out;
     let scale = nice(rows.iter().filter_map(|r| r.tokens_per_word).fold(0.0, f64::max));
     let (label, panel, row) = (220.0, 360.0, 20.0);
     let height = 24.0 + row * rows.len() as f64 + 20.0;
     let width = label + panel + 60.0;
-    let _ = writeln!(h, "<figure><figcaption>Tokens per word</figcaption><svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"tokens per word per tokenizer\"><title>Tokens per word</title>");
+    svg_open(h, width, height, "Tokens per word per tokenizer");
     for (i, r) in rows.iter().enumerate() {
         let y = 20.0 + row * i as f64;
         let name = if r.slice.is_empty() { r.tokenizer.clone() } else { format!("{} ({})", r.tokenizer, r.slice) };
@@ -368,5 +497,6 @@ fn d4(h: &mut String, rows: &[D4Row]) {
             let _ = writeln!(h, "<rect x=\"{label}\" y=\"{}\" width=\"{w:.1}\" height=\"{}\" fill=\"#59a14f\"/><text x=\"{:.1}\" y=\"{}\" font-size=\"10\">{v:.2}</text>", y + 3.0, row - 6.0, label + w + 3.0, y + 13.0);
         }
     }
-    h.push_str("</svg></figure>\n");
+    h.push_str("</svg>");
+    out
 }

@@ -18,7 +18,7 @@ pub struct Error {
 }
 
 impl Error {
-    fn new(message: impl Into<String>) -> Error {
+    pub(crate) fn new(message: impl Into<String>) -> Error {
         Error { message: message.into() }
     }
 }
@@ -80,12 +80,42 @@ pub struct D4Row {
     pub round_trip: Option<f64>,
 }
 
+/// One rate of a paired comparison of systems A and B (as `uraikal compare --json` prints it).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PairedRate {
+    /// A − B.
+    pub difference: Option<f64>,
+    /// Its 95 % paired-bootstrap interval.
+    pub difference_ci: Option<(f64, f64)>,
+    /// Two-sided p-value.
+    pub p_value: Option<f64>,
+}
+
+/// The paired comparison of two systems on one slice (or "macro").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Paired {
+    pub slice: String,
+    pub utterances: u64,
+    pub wer: PairedRate,
+    pub cer: PairedRate,
+}
+
+/// The paired bootstrap comparison of system `a` with system `b`, per slice (SPEC S10).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    pub a: String,
+    pub b: String,
+    pub slices: Vec<Paired>,
+}
+
 /// Everything a report shows.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Input {
     pub results: Vec<SliceResult>,
     pub alignments: Vec<Alignments>,
     pub d4: Vec<D4Row>,
+    /// Paired comparisons, one per ordered pair of systems (the significance matrix).
+    pub comparisons: Vec<Comparison>,
 }
 
 fn text(record: &Value, field: &str, at: &str) -> Result<String, Error> {
@@ -165,6 +195,32 @@ impl Input {
                 round_trip: number(row, "round_trip"),
             });
         }
+        Ok(())
+    }
+
+    /// Adds the paired comparison of systems `a` and `b`: the rows `uraikal compare --json` prints (the
+    /// serialised `uraikal_asr::compare::PairedSlice`s).
+    pub fn add_comparison(&mut self, a: &str, b: &str, rows: &Value) -> Result<(), Error> {
+        let rows = rows.as_array().ok_or_else(|| Error::new("a comparison must be a JSON array of slices"))?;
+        let rate = |row: &Value, field: &str| {
+            let r = row.get(field).cloned().unwrap_or(Value::Null);
+            PairedRate {
+                difference: number(&r, "difference"),
+                difference_ci: interval(&r, "difference_ci"),
+                p_value: number(&r, "p_value"),
+            }
+        };
+        let mut slices = Vec::with_capacity(rows.len());
+        for (index, row) in rows.iter().enumerate() {
+            let at = format!("comparison {a} / {b}, slice {}", index + 1);
+            slices.push(Paired {
+                slice: text(row, "slice", &at)?,
+                utterances: count(row, "utterances"),
+                wer: rate(row, "wer"),
+                cer: rate(row, "cer"),
+            });
+        }
+        self.comparisons.push(Comparison { a: a.to_string(), b: b.to_string(), slices });
         Ok(())
     }
 

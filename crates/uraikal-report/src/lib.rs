@@ -5,7 +5,9 @@
 //! (`uraikal score --out`): the leaderboard (macro and per-slice WER and CER with their bootstrap confidence
 //! intervals and missing counts) and one chart per slice. From alignment files (`uraikal score --alignments`):
 //! per system, the most frequent word substitutions, insertions and deletions (counted here, from the
-//! alignment chunks) and the worst utterances with their aligned words. From a D4 results document
+//! alignment chunks) and the worst utterances with their aligned words. From paired comparisons (what
+//! `uraikal compare` computes; `uraikal report` runs it on the alignment files' counts): the significance
+//! matrix. From a D4 results document
 //! (`uraikal tokenizers --out`): the D4 table and a chart of tokens per word.
 //!
 //! ```
@@ -21,6 +23,10 @@
 
 mod html;
 mod input;
+#[cfg(feature = "png")]
+mod png;
 
-pub use html::render;
-pub use input::{Alignments, D4Row, Error, Input, SliceResult, Utterance};
+pub use html::{charts, render};
+pub use input::{Alignments, Comparison, D4Row, Error, Input, Paired, PairedRate, SliceResult, Utterance};
+#[cfg(feature = "png")]
+pub use png::PngRenderer;

@@ -88,6 +88,50 @@ fn counts_confusions_from_the_alignment_chunks() {
     assert!(html.contains("3 utterances aligned (1 missing hypotheses"));
 }
 
+/// `uraikal compare --json` rows (the shape of `uraikal_asr::compare::PairedSlice`) for A against B.
+fn paired(a_minus_b: f64, p: f64) -> Value {
+    let rate =
+        |d: f64| json!({"a": 0.2, "b": 0.2 - d, "difference": d, "difference_ci": [d - 0.03, d + 0.03], "p_value": p});
+    json!([
+        {"slice": "kural", "utterances": 40, "wer": rate(a_minus_b), "cer": rate(a_minus_b / 2.0), "missing": [1, 0]},
+        {"slice": "other", "utterances": 40, "wer": rate(a_minus_b * 1.5), "cer": rate(a_minus_b), "missing": [5, 2]},
+        {"slice": "macro", "utterances": 80, "wer": rate(a_minus_b * 1.2), "cer": rate(a_minus_b * 0.8), "missing": [6, 2]}
+    ])
+}
+
+fn with_comparisons() -> Input {
+    let mut input = input();
+    input.add_comparison("whisper-small", "whisper-tiny", &paired(-0.1163, 0.002)).unwrap();
+    input.add_comparison("whisper-tiny", "whisper-small", &paired(0.1163, 0.002)).unwrap();
+    input
+}
+
+#[test]
+fn significance_matrix_snapshot() {
+    let mut input = with_comparisons();
+    input.alignments.clear();
+    input.d4.clear();
+    insta::assert_snapshot!("report_significance", render(&input, "A1 with comparisons"));
+}
+
+#[test]
+fn the_matrix_colours_only_significant_differences() {
+    let html = render(&with_comparisons(), "Report");
+    assert!(html.contains("<h2>Paired significance</h2>"));
+    // Row A = whisper-small is better than whisper-tiny (A − B < 0, p < 0.05): green; the mirror cell red.
+    assert!(html.contains("<td class=\"better\" title=\"whisper-small − whisper-tiny, macro WER\">-13.96"), "{html}");
+    assert!(html.contains("<td class=\"worse\" title=\"whisper-tiny − whisper-small, macro WER\">+13.96"));
+    let mut input = Input::default();
+    input.add_comparison("a", "b", &paired(-0.01, 0.4)).unwrap();
+    let html = render(&input, "not significant");
+    assert!(html.contains("<td class=\"same\" title=\"a − b, macro WER\">-1.20"), "{html}");
+    assert!(!html.contains("class=\"better\" title"));
+    assert_eq!(
+        input.add_comparison("a", "b", &json!({"slice": "x"})).unwrap_err().to_string(),
+        "a comparison must be a JSON array of slices"
+    );
+}
+
 #[test]
 fn names_and_texts_are_escaped() {
     let mut input = Input::default();

@@ -1,5 +1,8 @@
-//! The native side of `cargo xtask web --bench N` (run in release): `call` on the cases file that node times
-//! too, per operation, N rounds.
+//! The native side of `cargo xtask web --bench N` (run in release): on the cases file that node times too,
+//! per operation (normalize, wer), N rounds of one `call` per case, then N rounds of one `call_batch` over
+//! all the cases of the operation. One line per measurement: `native OP MODE WALL_MS CPU_MS CALLS BYTES`, the
+//! CPU time being the process's user + system time (what node's `process.cpuUsage()` gives on the WASM side):
+//! on a shared, loaded machine it varies less than the wall time.
 //!
 //! ```text
 //! cargo run --release -p uraikal-wasm --example wasm_bench -- target/web-check/cases.jsonl 20
@@ -7,10 +10,24 @@
 
 use std::time::Instant;
 
+/// The process's CPU time (user + system) in milliseconds.
+#[cfg(unix)]
+fn cpu_ms() -> f64 {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec into the valid, exclusively borrowed `t`.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 / 1e6
+}
+
+#[cfg(not(unix))]
+fn cpu_ms() -> f64 {
+    f64::NAN
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(path), Some(rounds)) = (args.first(), args.get(1).and_then(|n| n.parse::<usize>().ok())) else {
-        eprintln!("usage: bench CASES.jsonl ROUNDS");
+        eprintln!("usage: wasm_bench CASES.jsonl ROUNDS");
         std::process::exit(2);
     };
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
@@ -27,17 +44,23 @@ fn main() {
     }
     for op in ["normalize", "wer"] {
         let mine: Vec<&str> = cases.iter().filter(|(o, _)| o == op).map(|(_, a)| a.as_str()).collect();
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), cpu_ms());
         let mut bytes = 0;
         for _ in 0..rounds {
             for args in &mine {
                 bytes += uraikal_wasm::call(op, args).len();
             }
         }
-        println!(
-            "native (release) {op}: {:.1} ms ({} calls, {bytes} bytes of answers)",
-            start.elapsed().as_secs_f64() * 1e3,
-            mine.len() * rounds
-        );
+        let (wall, cpu) = (start.elapsed().as_secs_f64() * 1e3, cpu_ms() - cpu);
+        println!("native {op} call {wall:.3} {cpu:.3} {} {bytes}", mine.len() * rounds);
+        // The batch: the arguments as one JSON array, as a page would hand them over.
+        let batch = format!("[{}]", mine.join(","));
+        let (start, cpu) = (Instant::now(), cpu_ms());
+        let mut bytes = 0;
+        for _ in 0..rounds {
+            bytes += uraikal_wasm::call_batch(op, &batch).len();
+        }
+        let (wall, cpu) = (start.elapsed().as_secs_f64() * 1e3, cpu_ms() - cpu);
+        println!("native {op} batch {wall:.3} {cpu:.3} {} {bytes}", mine.len() * rounds);
     }
 }

@@ -9,6 +9,13 @@ pub fn call(op: &str, args: &str) -> String {
     crate::call(op, args)
 }
 
+/// `call_batch(op, argsJsonArray)`: `call` once per element of a JSON array of argument objects, answering a JSON
+/// array of `{"ok": …}` / `{"error": …}` in order (one crossing for many inputs); never throws.
+#[wasm_bindgen]
+pub fn call_batch(op: &str, args: &str) -> String {
+    crate::call_batch(op, args)
+}
+
 /// The names of the operations `call` knows.
 #[wasm_bindgen]
 pub fn operations() -> Vec<String> {

@@ -18,13 +18,18 @@ fn path(p: &Path) -> &str {
 
 /// Scores the fixture as `system`, with alignments; answers (results, alignments).
 fn score(dir: &Path, system: &str) -> (PathBuf, PathBuf) {
+    score_hyps(dir, system, &fixture("hyps_sample.jsonl"))
+}
+
+/// Scores `hyps` against the fixture's manifest as `system`, with alignments.
+fn score_hyps(dir: &Path, system: &str, hyps: &str) -> (PathBuf, PathBuf) {
     let (out, alignments) = (dir.join(format!("{system}.json")), dir.join(format!("{system}.jsonl")));
     let o = uraikal(&[
         "score",
         "--manifest",
         &fixture("a1_sample.jsonl"),
         "--hyp",
-        &fixture("hyps_sample.jsonl"),
+        hyps,
         "--system",
         system,
         "--bootstrap",
@@ -94,4 +99,74 @@ fn bad_input_is_exit_2_naming_the_file_and_writes_nothing() {
     let o = uraikal(&["report", path(&dir.path().join("absent.json")), "--out", path(&html)]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("absent.json"));
+}
+
+/// The fixture's hypotheses with each one's last word dropped (a worse system, as the acceptance check makes).
+fn shorter_hyps(dir: &Path) -> String {
+    let text = std::fs::read_to_string(fixture("hyps_sample.jsonl")).unwrap();
+    let mut out = String::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        let words: Vec<&str> = row["hyp"].as_str().unwrap().split_whitespace().collect();
+        let shorter = words[..words.len().saturating_sub(1)].join(" ");
+        out.push_str(&serde_json::json!({"id": row["id"], "hyp": shorter}).to_string());
+        out.push('\n');
+    }
+    let path = dir.join("hyps_b.jsonl");
+    std::fs::write(&path, out).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn two_systems_aligned_get_the_compare_matrix_and_png_charts() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, a_al) = score(dir.path(), "sys-a");
+    let (b, b_al) = score_hyps(dir.path(), "sys-b", &shorter_hyps(dir.path()));
+    let (html, png) = (dir.path().join("report.html"), dir.path().join("png"));
+    let o = uraikal(&[
+        "report",
+        path(&a),
+        path(&b),
+        "--alignments",
+        &format!("sys-a={}", path(&a_al)),
+        "--alignments",
+        &format!("sys-b={}", path(&b_al)),
+        "--out",
+        path(&html),
+        "--png",
+        path(&png),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let h = std::fs::read_to_string(&html).unwrap();
+    // The matrix holds what `uraikal compare --json` says for the same two runs (same replicates and seed).
+    let c = uraikal(&[
+        "compare",
+        "--manifest",
+        &fixture("a1_sample.jsonl"),
+        "--hyp",
+        &fixture("hyps_sample.jsonl"),
+        "--hyp",
+        &shorter_hyps(dir.path()),
+        "--bootstrap",
+        "50",
+        "--json",
+    ]);
+    assert!(c.status.success(), "{}", String::from_utf8_lossy(&c.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&c.stdout).unwrap();
+    let macro_row = rows.as_array().unwrap().iter().find(|r| r["slice"] == "macro").unwrap();
+    let (d, p) = (macro_row["wer"]["difference"].as_f64().unwrap(), macro_row["wer"]["p_value"].as_f64().unwrap());
+    assert!(d < 0.0 && p < 0.05, "dropping a word a hypothesis makes sys-b significantly worse: {macro_row}");
+    let cell = format!("<td class=\"better\" title=\"sys-a − sys-b, macro WER\">{:+.2}<br>", 100.0 * d);
+    assert!(h.contains("<h2>Paired significance</h2>") && h.contains(&cell), "{cell}");
+    let p_text = format!("p = {p:.3}</td>");
+    assert!(h.contains(&p_text), "{p_text}");
+    // A PNG per chart: the slices kural, other and macro.
+    let mut names: Vec<String> =
+        std::fs::read_dir(&png).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["slice-kural.png", "slice-macro.png", "slice-other.png"]);
+    for name in &names {
+        let bytes = std::fs::read(png.join(name)).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 2_000, "{name}: {} bytes", bytes.len());
+    }
 }
