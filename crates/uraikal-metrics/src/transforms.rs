@@ -324,6 +324,59 @@ pub fn word_rates(
     Ok((counts, Rates::jiwer(&total)))
 }
 
+/// jiwer's word (or character) rates of sentence lists as `uraikal evaluate --metric wer|mer|wil|wip` gives
+/// them: each side normalised first (the A1 rule) when asked, put through the transformations, then aligned
+/// sentence by sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ListRates {
+    /// The units each reference was scored on (jiwer's `output.references`).
+    pub references: Vec<Vec<String>>,
+    /// The units each hypothesis was scored on.
+    pub hypotheses: Vec<Vec<String>>,
+    /// Each sentence's counts.
+    pub counts: Vec<Counts>,
+    /// The corpus rates (counts summed over the sentences).
+    pub rates: Rates,
+}
+
+impl ListRates {
+    /// Scores `references` against `hypotheses`: normalised with [`uraikal_text::normalize`] when `a1_rule`,
+    /// then `steps` (with `substitutions` for a substitute-words step), then [`word_rates`].
+    pub fn of(
+        references: &[String],
+        hypotheses: &[String],
+        steps: &[Transform],
+        substitutions: &[(String, String)],
+        a1_rule: bool,
+    ) -> Result<ListRates, TransformError> {
+        let prepare = |texts: &[String]| -> Vec<String> {
+            if a1_rule {
+                texts.iter().map(|t| uraikal_text::normalize(t)).collect()
+            } else {
+                texts.to_vec()
+            }
+        };
+        let references = apply_with(steps, &prepare(references), substitutions)?;
+        let hypotheses = apply_with(steps, &prepare(hypotheses), substitutions)?;
+        let (counts, rates) = word_rates(&references, &hypotheses)?;
+        Ok(ListRates { references, hypotheses, counts, rates })
+    }
+
+    /// The sentence pairs borrowed, for [`visualize_error_counts`] and jiwer's `visualize_alignment`.
+    pub fn sentences(&self) -> Vec<Sentence<'_>> {
+        self.references
+            .iter()
+            .zip(&self.hypotheses)
+            .map(|(r, h)| Sentence::new(r.iter().map(String::as_str).collect(), h.iter().map(String::as_str).collect()))
+            .collect()
+    }
+
+    /// Counts summed over the sentences.
+    pub fn total(&self) -> Counts {
+        self.counts.iter().copied().sum()
+    }
+}
+
 /// jiwer's `visualize_error_counts(output)`: how often each word (or, at character level, each run of
 /// characters) was substituted, inserted or deleted, one chunk of the alignment at a time, most frequent first
 /// (ties in first-seen order), padded to the longest entry; byte for byte.
