@@ -94,7 +94,7 @@ fn fast_cluster_len(bytes: &[u8]) -> Option<usize> {
 /// ```
 #[inline]
 pub fn tamil_cluster_len(bytes: &[u8], at: usize) -> Option<usize> {
-    if !tamil_at(bytes, at).is_some_and(|c| !is_tamil_sign(c)) {
+    if tamil_at(bytes, at).is_none_or(is_tamil_sign) {
         return None;
     }
     let mut end = at + 3;
