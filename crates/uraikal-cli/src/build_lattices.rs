@@ -29,14 +29,20 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let mode = args.mode;
     let language = args.language.as_deref().map(Language::parse).transpose().context("--language")?;
-    let bytes = uraikal_io::read_bytes(&args.input)?;
-    let lines = uraikal_io::non_blank_lines(&bytes);
-    let records = build_lines(&lines, Defaults { language, mode })
-        .map_err(|e| anyhow!("{}:{}: {}", args.input.display(), e.line, e.message))?;
-    // Put in place only when every record is built (SPEC L8): a bad record leaves no partial file.
-    uraikal_io::write_atomic(&args.output, &records.jsonl())?;
-    eprintln!("{} lattices written to {}", lines.len(), args.output.display());
+    let defaults = Defaults { language, mode: args.mode };
+    // Written as the blocks are built, into a temporary file put in place only when every record is built
+    // (SPEC L8): a bad record leaves no partial file.
+    let mut file = uraikal_io::AtomicFile::create(&args.output)?;
+    let mut built = 0;
+    uraikal_io::for_each_block(&args.input, |lines| -> Result<()> {
+        let records =
+            build_lines(lines, defaults).map_err(|e| anyhow!("{}:{}: {}", args.input.display(), e.line, e.message))?;
+        records.chunks().try_for_each(|chunk| file.write(chunk))?;
+        built += lines.len();
+        Ok(())
+    })?;
+    file.commit()?;
+    eprintln!("{built} lattices written to {}", args.output.display());
     Ok(ExitCode::SUCCESS)
 }

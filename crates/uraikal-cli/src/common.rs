@@ -59,6 +59,19 @@ pub fn is_stdin(arg: Option<&str>) -> bool {
     matches!(arg, None | Some("-"))
 }
 
+/// The input as lines when it came from stdin (one output line per input line; `\r\n` ends a line too),
+/// else an argument as one text.
+pub fn input_lines(input: &str, from_stdin: bool) -> Vec<&str> {
+    if !from_stdin {
+        return vec![input];
+    }
+    let body = input.strip_suffix('\n').unwrap_or(input);
+    if input.is_empty() {
+        return Vec::new();
+    }
+    body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect()
+}
+
 /// Prints a value as JSON (one line) on stdout.
 pub fn print_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<()> {
     let mut out = io::stdout().lock();

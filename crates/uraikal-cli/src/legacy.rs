@@ -62,18 +62,6 @@ fn encoding(name: &str) -> Result<Encoding> {
     Encoding::from_name(name).map_err(|e| anyhow!("{e} (and \"auto\" for decode)"))
 }
 
-/// The lines of the input: stdin line by line, an argument as one line.
-fn lines(input: &str, from_stdin: bool) -> Vec<&str> {
-    if !from_stdin {
-        return vec![input];
-    }
-    let body = input.strip_suffix('\n').unwrap_or(input);
-    if input.is_empty() {
-        return Vec::new();
-    }
-    body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect()
-}
-
 /// Runs `uraikal legacy`.
 pub fn run(args: LegacyArgs) -> Result<ExitCode> {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
@@ -108,7 +96,7 @@ pub fn run(args: LegacyArgs) -> Result<ExitCode> {
             } else {
                 let input = common::text_arg(text.as_deref())?;
                 let mut buffer = String::with_capacity(input.len() * 2);
-                for line in lines(&input, common::is_stdin(text.as_deref())) {
+                for line in common::input_lines(&input, common::is_stdin(text.as_deref())) {
                     match enc {
                         Some(e) => e.decode_into(line, &mut buffer),
                         None => buffer.push_str(&uraikal_legacy::decode_auto(line)),
@@ -128,7 +116,7 @@ pub fn run(args: LegacyArgs) -> Result<ExitCode> {
             let from_stdin = common::is_stdin(text.as_deref());
             // Everything is encoded before anything is printed: a refused letter leaves no half output.
             let mut buffer = String::with_capacity(input.len() * 2);
-            for (n, line) in lines(&input, from_stdin).into_iter().enumerate() {
+            for (n, line) in common::input_lines(&input, from_stdin).into_iter().enumerate() {
                 let encoded = if lossy {
                     enc.encode_lossy(line)
                 } else {
@@ -144,7 +132,7 @@ pub fn run(args: LegacyArgs) -> Result<ExitCode> {
         }
         LegacyCommand::Detect { text, json } => {
             let input = common::text_arg(text.as_deref())?;
-            for line in lines(&input, common::is_stdin(text.as_deref())) {
+            for line in common::input_lines(&input, common::is_stdin(text.as_deref())) {
                 let d = uraikal_legacy::detect(line);
                 let name = d.encoding.map(Encoding::name);
                 if json {

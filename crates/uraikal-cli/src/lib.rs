@@ -16,6 +16,7 @@ mod compose;
 mod demo;
 mod distance;
 mod evaluate;
+mod evaluate_jiwer;
 mod evaluate_peers;
 mod evaluate_transforms;
 mod graphemes;

@@ -82,7 +82,7 @@ pub fn run(command: NumbersCommand) -> Result<ExitCode> {
         NumbersCommand::ToDigits { text, json } => {
             let input = common::text_arg(text.as_deref())?;
             let mut out = std::io::stdout().lock();
-            for line in lines(&input, common::is_stdin(text.as_deref())) {
+            for line in common::input_lines(&input, common::is_stdin(text.as_deref())) {
                 let digits = uraikal_numbers::to_digits(line);
                 if json {
                     serde_json::to_writer(&mut out, &json!({"text": line, "digits": digits}))?;
@@ -98,7 +98,7 @@ pub fn run(command: NumbersCommand) -> Result<ExitCode> {
             let mut out = std::io::stdout().lock();
             // From stdin, a bad line is reported and the stream goes on; the exit status says some failed.
             let mut failed = 0;
-            for (index, line) in lines(&input, stdin).into_iter().enumerate() {
+            for (index, line) in common::input_lines(&input, stdin).into_iter().enumerate() {
                 let n = match uraikal_numbers::from_numerals(line) {
                     Ok(n) => n,
                     Err(e) if stdin => {
@@ -132,16 +132,4 @@ pub fn run(command: NumbersCommand) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The input as lines when it came from stdin (one output line per input line), else as one text.
-pub fn lines(input: &str, from_stdin: bool) -> Vec<&str> {
-    if !from_stdin {
-        return vec![input];
-    }
-    let body = input.strip_suffix('\n').unwrap_or(input);
-    if input.is_empty() {
-        return Vec::new();
-    }
-    body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect()
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
-use uraikal_metrics::lattice::batch::{oiwer_lines, Defaults, OiwerRecord};
+use uraikal_metrics::lattice::batch::{oiwer_lines, Defaults, OiwerBatch, OiwerRecord, Records};
 use uraikal_metrics::lattice::{oiwer, Language, Lattice, Mode, Reading};
 
 /// Arguments of `uraikal oiwer`.
@@ -78,16 +78,27 @@ fn show(word: &str) -> &str {
         word
     }
 }
-/// `--input`: every record scored (in parallel, in order) before anything is written, so that a bad line
-/// leaves no output at all (SPEC L6); `--output` is written atomically.
+/// `--input`: read in blocks of whole lines, each scored in parallel and in order. Nothing is written unless
+/// every record is scored (SPEC L6): `--output` is written as the blocks are scored into a temporary file
+/// put in place at the end; stdout gets the records once all are scored.
 fn batch(input: &Path, output: Option<&Path>, language: Option<&str>, mode: Option<Mode>) -> Result<ExitCode> {
-    let language = language.map(Language::parse).transpose().context("--language")?;
-    let bytes = uraikal_io::read_bytes(input)?;
-    let lines = uraikal_io::non_blank_lines(&bytes);
-    let batch = oiwer_lines(&lines, Defaults { language, mode })
-        .map_err(|e| anyhow!("{}:{}: {}", input.display(), e.line, e.message))?;
-    match output {
-        Some(path) => uraikal_io::write_atomic(path, &batch.jsonl())?,
+    let defaults = Defaults { language: language.map(Language::parse).transpose().context("--language")?, mode };
+    let mut file = output.map(uraikal_io::AtomicFile::create).transpose()?;
+    let mut batch = OiwerBatch::default();
+    uraikal_io::for_each_block(input, |lines| -> Result<()> {
+        let block =
+            oiwer_lines(lines, defaults).map_err(|e| anyhow!("{}:{}: {}", input.display(), e.line, e.message))?;
+        match &mut file {
+            Some(file) => {
+                block.records.chunks().try_for_each(|chunk| file.write(chunk))?;
+                batch.append(OiwerBatch { records: Records::default(), ..block });
+            }
+            None => batch.append(block),
+        }
+        Ok(())
+    })?;
+    match file {
+        Some(file) => file.commit()?,
         None => {
             let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
             batch.records.write_to(&mut stdout)?;

@@ -8,7 +8,6 @@ use clap::Args;
 use serde_json::json;
 
 use crate::common;
-use crate::numbers::lines;
 use uraikal_numbers::Register;
 
 /// Arguments of `uraikal tn`.
@@ -28,7 +27,7 @@ pub struct TnArgs {
 pub fn run(args: TnArgs) -> Result<ExitCode> {
     let input = common::text_arg(args.text.as_deref())?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for line in lines(&input, common::is_stdin(args.text.as_deref())) {
+    for line in common::input_lines(&input, common::is_stdin(args.text.as_deref())) {
         let spoken = uraikal_numbers::tn(line, args.register);
         if args.json {
             serde_json::to_writer(

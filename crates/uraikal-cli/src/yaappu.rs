@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use clap::Args;
-use serde_json::{json, Value};
+use serde_json::Value;
+use uraikal_yaappu::ScanRecord;
 
 use crate::common;
 
@@ -32,10 +33,9 @@ pub fn run(args: YaappuArgs) -> Result<ExitCode> {
             let Some(text) = record.value.get("text").and_then(Value::as_str) else {
                 bail!("{}:{}: a record needs a string \"text\"", path.display(), record.line);
             };
-            let id = record.value.get("id").cloned().unwrap_or(Value::Null);
-            let mut value = to_json(&uraikal_yaappu::scan(text));
-            value.as_object_mut().expect("to_json builds an object").insert("id".into(), id);
-            lines.push(serde_json::to_string(&value)?);
+            let id = record.value.get("id").unwrap_or(&Value::Null);
+            let scan = uraikal_yaappu::scan(text);
+            lines.push(serde_json::to_string(&ScanRecord::with_id(&scan, Some(id)))?);
         }
         let mut out = std::io::stdout().lock();
         for line in lines {
@@ -46,30 +46,11 @@ pub fn run(args: YaappuArgs) -> Result<ExitCode> {
     let text = common::text_arg(args.text.as_deref())?;
     let scan = uraikal_yaappu::scan(&text);
     if args.json {
-        common::print_json(&to_json(&scan))?;
+        common::print_json(&ScanRecord::new(&scan))?;
     } else {
         print!("{}", readable(&scan));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn to_json(scan: &uraikal_yaappu::Scan) -> Value {
-    json!({
-        "valid": scan.valid,
-        "metre": scan.metre,
-        "lines": scan.lines,
-        "cirs": scan.cirs.iter().map(|c| json!({
-            "text": c.text,
-            "letters": c.letters,
-            "asai": c.asai.iter().map(|a| a.name()).collect::<Vec<_>>(),
-            "asai_text": c.asai_text,
-            "pattern": c.pattern,
-            "line": c.line,
-        })).collect::<Vec<_>>(),
-        "talai": scan.talai.iter().map(|t| t.name()).collect::<Vec<_>>(),
-        "problems": scan.problems,
-        "toggles": scan.toggles.iter().map(|t| json!({"cir": t.cir, "letter": t.letter, "kind": t.kind.name()})).collect::<Vec<_>>(),
-    })
 }
 
 /// Cirs with their asai split and pattern, line by line; then the talais and the verdict.

@@ -165,6 +165,78 @@ pub fn non_blank_lines(bytes: &[u8]) -> Vec<(usize, &[u8])> {
     lines
 }
 
+/// Bytes a block of [`for_each_block`] holds before it is handed on: enough lines to keep every thread
+/// busy, little memory.
+const BLOCK: usize = 4 << 20;
+
+/// Reads a JSONL input (`-` for stdin) in blocks of whole lines and hands each block's non-blank lines to
+/// `each`, in order, numbered in the whole input as [`non_blank_lines`] numbers them. One buffer of a few
+/// MiB is read into again and again, so a batch of any size is never held whole (on a loaded machine the
+/// kernel's zeroing of fresh pages for a 50 MB input cost more than reading it). A line longer than a
+/// block is read whole. `each` may stop the reading with its own error; a read error is `E::from` an
+/// [`Error`] naming the path.
+pub fn for_each_block<E: From<Error>>(
+    path: &Path,
+    each: impl FnMut(&[(usize, &[u8])]) -> Result<(), E>,
+) -> Result<(), E> {
+    let input: Box<dyn io::Read> = if path.as_os_str() == STDIN {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(fs::File::open(path).map_err(|e| Error::io(path, e))?)
+    };
+    blocks(input, BLOCK, each).map_err(|e| match e {
+        BlockError::Read(e) => E::from(Error::io(path, e)),
+        BlockError::Each(e) => e,
+    })
+}
+
+enum BlockError<E> {
+    Read(io::Error),
+    Each(E),
+}
+
+/// [`for_each_block`] on any reader with blocks of `block` bytes (tests use tiny ones).
+fn blocks<E>(
+    mut input: impl io::Read,
+    block: usize,
+    mut each: impl FnMut(&[(usize, &[u8])]) -> Result<(), E>,
+) -> Result<(), BlockError<E>> {
+    let mut buffer: Vec<u8> = Vec::with_capacity(block + 1);
+    // Lines before the buffer's first byte.
+    let mut lines_before = 0;
+    let mut target = block.max(1);
+    loop {
+        let wanted = target.saturating_sub(buffer.len());
+        // `take` + `read_to_end` reads until `wanted` bytes or the end, into spare capacity (not zeroed).
+        let mut limited = io::Read::take(io::Read::by_ref(&mut input), wanted as u64);
+        let got = io::Read::read_to_end(&mut limited, &mut buffer).map_err(BlockError::Read)?;
+        let end_of_input = got < wanted;
+        let end = if end_of_input {
+            buffer.len()
+        } else {
+            match memchr::memrchr(b'\n', &buffer) {
+                Some(at) => at + 1,
+                // No whole line yet: read on.
+                None => {
+                    target = buffer.len() + block.max(1);
+                    continue;
+                }
+            }
+        };
+        let lines: Vec<(usize, &[u8])> =
+            non_blank_lines(&buffer[..end]).into_iter().map(|(line, bytes)| (lines_before + line, bytes)).collect();
+        if !lines.is_empty() {
+            each(&lines).map_err(BlockError::Each)?;
+        }
+        if end_of_input {
+            return Ok(());
+        }
+        lines_before += memchr::memchr_iter(b'\n', &buffer[..end]).count();
+        buffer.drain(..end);
+        target = block.max(1);
+    }
+}
+
 /// Parses JSONL text (one JSON value a line; blank lines skipped) that came from `path`.
 pub fn parse_jsonl_str<T: DeserializeOwned>(path: &Path, text: &str) -> Result<Vec<Record<T>>, Error> {
     let mut out = Vec::new();
@@ -375,6 +447,49 @@ pub fn sha256_file(path: &Path) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// A reader that hands out at most `step` bytes a call, as a pipe may.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl io::Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(out.len()).min(self.bytes.len());
+            out[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    proptest! {
+        /// Read in blocks of any size, from a reader of any step, the lines and their numbers are those of
+        /// the whole input read at once.
+        #[test]
+        fn blocks_are_the_lines_of_the_whole(
+            text in proptest::collection::vec(prop_oneof![
+                Just(b'\n'), Just(b'\r'), Just(b' '), Just(b'{'), Just(b'a'), Just(0xC2), Just(0xA0), Just(0xE0)
+            ], 0..200),
+            block in 1usize..40,
+            step in 1usize..50,
+        ) {
+            let mut got: Vec<(usize, Vec<u8>)> = Vec::new();
+            let read = blocks(Trickle { bytes: &text, step }, block, |lines| {
+                prop_assert!(!lines.is_empty());
+                got.extend(lines.iter().map(|(n, l)| (*n, l.to_vec())));
+                Ok::<(), TestCaseError>(())
+            });
+            match read {
+                Ok(()) => {}
+                Err(BlockError::Each(e)) => return Err(e),
+                Err(BlockError::Read(e)) => panic!("{e}"),
+            }
+            let whole: Vec<(usize, Vec<u8>)> = non_blank_lines(&text).into_iter().map(|(n, l)| (n, l.to_vec())).collect();
+            prop_assert_eq!(got, whole);
+        }
+    }
 
     #[test]
     fn bad_json_names_file_and_line() {

@@ -102,21 +102,7 @@ fn clipped_matches(reference: &[u32], hypothesis: &[u32], n: usize) -> usize {
     }
     let mut r: Vec<&[u32]> = reference.windows(n).collect();
     let mut h: Vec<&[u32]> = hypothesis.windows(n).collect();
-    r.sort_unstable();
-    h.sort_unstable();
-    let (mut i, mut j, mut matches) = (0, 0, 0);
-    while i < r.len() && j < h.len() {
-        match r[i].cmp(h[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                matches += 1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    matches
+    crate::chrf::sorted_intersection(&mut r, &mut h) as usize
 }
 
 #[cfg(test)]

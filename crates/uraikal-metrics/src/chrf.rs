@@ -303,7 +303,7 @@ fn pack(ids: &[u32], n: usize, keys: &mut Vec<u128>) {
 }
 
 /// The size of the multiset intersection (sum over n-grams of the smaller count).
-fn sorted_intersection<T: Ord>(a: &mut [T], b: &mut [T]) -> u64 {
+pub(crate) fn sorted_intersection<T: Ord>(a: &mut [T], b: &mut [T]) -> u64 {
     a.sort_unstable();
     b.sort_unstable();
     let (mut i, mut j, mut matches) = (0, 0, 0u64);

@@ -976,6 +976,109 @@ fn beam_edit_distance(hypothesis: &[u32], reference: &[u32]) -> (i64, Vec<Op>) {
     (dist[rows * width + columns].0, trace)
 }
 
+// ------------------------------------------------------------------------------- one of the three, configured
+
+/// One of sacrebleu's metrics, configured: what `uraikal evaluate --metric chrf|chrf++|bleu|ter` scores
+/// segments with, whichever front end asks.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Scorer {
+    /// chrF or chrF++ (word_order > 0) on the given unit.
+    Chrf(ChrfOptions, Unit),
+    /// BLEU.
+    Bleu(Bleu),
+    /// TER.
+    Ter(Ter),
+}
+
+/// Segment statistics of a [`Scorer`], summed with [`ScorerStats::add`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum ScorerStats {
+    /// chrF's.
+    Chrf(ChrfStats),
+    /// BLEU's.
+    Bleu(BleuStats),
+    /// TER's.
+    Ter(TerStats),
+}
+
+impl ScorerStats {
+    /// Adds another segment's statistics (of the same metric; others are ignored).
+    pub fn add(&mut self, other: &ScorerStats) {
+        match (self, other) {
+            (ScorerStats::Chrf(t), ScorerStats::Chrf(s)) => t.add(s),
+            (ScorerStats::Bleu(t), ScorerStats::Bleu(s)) => t.add(s),
+            (ScorerStats::Ter(t), ScorerStats::Ter(s)) => t.add(s),
+            _ => {}
+        }
+    }
+}
+
+impl Scorer {
+    /// The key of the score in a JSON record: `chrf`, `chrfpp`, `bleu` or `ter`.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Scorer::Chrf(o, _) if o.word_order > 0 => "chrfpp",
+            Scorer::Chrf(..) => "chrf",
+            Scorer::Bleu(_) => "bleu",
+            Scorer::Ter(_) => "ter",
+        }
+    }
+
+    /// sacrebleu's metric name: `chrF2`, `chrF2++`, `BLEU`, `TER`.
+    pub fn name(&self) -> String {
+        match self {
+            Scorer::Chrf(o, _) => o.name(),
+            Scorer::Bleu(_) => "BLEU".to_string(),
+            Scorer::Ter(_) => "TER".to_string(),
+        }
+    }
+
+    /// The statistics of one segment.
+    pub fn stats(&self, references: &[&str], hypothesis: &str) -> ScorerStats {
+        match self {
+            Scorer::Chrf(o, unit) => ScorerStats::Chrf(o.stats(references, hypothesis, *unit)),
+            Scorer::Bleu(o) => ScorerStats::Bleu(o.stats(references, hypothesis)),
+            Scorer::Ter(o) => ScorerStats::Ter(o.stats(references, hypothesis)),
+        }
+    }
+
+    /// Statistics of no segments, to sum into.
+    pub fn zero(&self) -> ScorerStats {
+        match self {
+            Scorer::Chrf(o, unit) => ScorerStats::Chrf(o.stats(&[], "", *unit)),
+            Scorer::Bleu(o) => ScorerStats::Bleu(o.zero()),
+            Scorer::Ter(_) => ScorerStats::Ter(TerStats::default()),
+        }
+    }
+
+    /// The score of (summed) statistics; NaN for another metric's statistics.
+    pub fn score(&self, stats: &ScorerStats) -> f64 {
+        match (self, stats) {
+            (Scorer::Chrf(o, _), ScorerStats::Chrf(s)) => o.score(s),
+            (Scorer::Bleu(o), ScorerStats::Bleu(s)) => o.score(s).score,
+            (Scorer::Ter(o), ScorerStats::Ter(s)) => o.score(s),
+            _ => f64::NAN,
+        }
+    }
+
+    /// sacrebleu's signature for segments with these reference counts.
+    pub fn signature(&self, reference_counts: &[usize]) -> String {
+        match self {
+            Scorer::Chrf(o, _) => o.signature(reference_counts),
+            Scorer::Bleu(o) => o.signature(reference_counts),
+            Scorer::Ter(o) => o.signature(reference_counts),
+        }
+    }
+
+    /// The unit, for chrF (the others count tokens).
+    pub fn unit(&self) -> Option<&'static str> {
+        match self {
+            Scorer::Chrf(_, unit) => Some(unit.as_str()),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -247,16 +247,6 @@ pub fn apply(steps: &[Transform], sentences: &[String]) -> Result<Vec<Vec<String
     apply_args(steps, sentences, &TransformArgs::default())
 }
 
-/// [`apply`] with the (key, value) pairs of `substitute-words` steps, applied in order.
-pub fn apply_with(
-    steps: &[Transform],
-    sentences: &[String],
-    substitutions: &[(String, String)],
-) -> Result<Vec<Vec<String>>, TransformError> {
-    let args = TransformArgs { substitute_words: substitutions.to_vec(), ..TransformArgs::default() };
-    apply_args(steps, sentences, &args)
-}
-
 /// The arguments of jiwer's parameterised transformations (SPEC M13.1). The defaults are jiwer's.
 #[derive(Clone, Debug, Default)]
 pub struct TransformArgs {
@@ -488,6 +478,58 @@ pub fn word_rates(
         .collect();
     let total: Counts = counts.iter().copied().sum();
     Ok((counts, Rates::jiwer(&total)))
+}
+
+/// jiwer's word (or character) rates of sentence lists as `uraikal evaluate --metric wer|mer|wil|wip` gives
+/// them: each side normalised first (the A1 rule) when asked, put through the transformations, then aligned
+/// sentence by sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ListRates {
+    /// The units each reference was scored on (jiwer's `output.references`).
+    pub references: Vec<Vec<String>>,
+    /// The units each hypothesis was scored on.
+    pub hypotheses: Vec<Vec<String>>,
+    /// Each sentence's counts.
+    pub counts: Vec<Counts>,
+    /// The corpus rates (counts summed over the sentences).
+    pub rates: Rates,
+}
+
+impl ListRates {
+    /// Scores `references` against `hypotheses`: normalised with [`uraikal_text::normalize`] when `a1_rule`,
+    /// then the `pipeline`'s steps with their arguments, then [`word_rates`].
+    pub fn of(
+        references: &[String],
+        hypotheses: &[String],
+        pipeline: &Pipeline,
+        a1_rule: bool,
+    ) -> Result<ListRates, TransformError> {
+        let prepare = |texts: &[String]| -> Vec<String> {
+            if a1_rule {
+                texts.iter().map(|t| uraikal_text::normalize(t)).collect()
+            } else {
+                texts.to_vec()
+            }
+        };
+        let references = pipeline.apply(&prepare(references))?;
+        let hypotheses = pipeline.apply(&prepare(hypotheses))?;
+        let (counts, rates) = word_rates(&references, &hypotheses)?;
+        Ok(ListRates { references, hypotheses, counts, rates })
+    }
+
+    /// The sentence pairs borrowed, for [`visualize_error_counts`] and jiwer's `visualize_alignment`.
+    pub fn sentences(&self) -> Vec<Sentence<'_>> {
+        self.references
+            .iter()
+            .zip(&self.hypotheses)
+            .map(|(r, h)| Sentence::new(r.iter().map(String::as_str).collect(), h.iter().map(String::as_str).collect()))
+            .collect()
+    }
+
+    /// Counts summed over the sentences.
+    pub fn total(&self) -> Counts {
+        self.counts.iter().copied().sum()
+    }
 }
 
 /// jiwer's `visualize_error_counts(output)`: how often each word (or, at character level, each run of

@@ -254,19 +254,13 @@ impl<'a> Interner<'a> {
                 at += 1;
                 continue;
             }
-            let base = tamil_code_at(bytes, at)?;
-            if is_tamil_sign(base) {
-                // A sign with no Tamil base before it: it joins the previous cluster, whatever that is.
-                return None;
-            }
+            // Not Tamil, or a sign with no Tamil base before it (it joins the previous cluster, whatever that
+            // is): the full rules.
             let start = at;
-            at += 3;
-            while tamil_code_at(bytes, at).is_some_and(is_tamil_sign) {
-                at += 3;
-            }
+            at += uraikal_text::tamil_cluster_len(bytes, at)?;
             let cluster = &text[start..at];
             let folded = previous.is_some_and(|(p_start, p_end)| match &text[p_start..p_end] {
-                "\u{0B95}\u{0BCD}" => base == 0x0BB7,
+                "\u{0B95}\u{0BCD}" => cluster.starts_with('\u{0BB7}'),
                 "\u{0BB8}\u{0BCD}" | "\u{0BB6}\u{0BCD}" => cluster == "\u{0BB0}\u{0BC0}",
                 _ => false,
             });
@@ -295,23 +289,6 @@ impl<'a> Interner<'a> {
         }
         ids
     }
-}
-
-/// The Tamil-block code point (U+0B80..U+0BFF) encoded at `bytes[at..]`, if any.
-#[inline]
-fn tamil_code_at(bytes: &[u8], at: usize) -> Option<u32> {
-    match bytes.get(at..at + 3)? {
-        &[0xE0, second @ (0xAE | 0xAF), third] => {
-            Some(0x0B80 + (((second - 0xAE) as u32) << 6) + (third & 0x3F) as u32)
-        }
-        _ => None,
-    }
-}
-
-/// Tamil code points of Grapheme_Cluster_Break Extend or SpacingMark: ஂ, the vowel signs, virama, au mark.
-#[inline]
-fn is_tamil_sign(code: u32) -> bool {
-    matches!(code, 0x0B82 | 0x0BBE..=0x0BC2 | 0x0BC6..=0x0BC8 | 0x0BCA..=0x0BCD | 0x0BD7)
 }
 
 #[cfg(test)]

@@ -72,21 +72,36 @@ fn fast_cluster_len(bytes: &[u8]) -> Option<usize> {
             return Some(2);
         }
         1
-    } else if tamil_at(bytes, 0).is_some_and(|c| !is_tamil_sign(c)) {
-        let mut end = 3;
-        while tamil_at(bytes, end).is_some_and(is_tamil_sign) {
-            end += 3;
-        }
-        end
     } else {
-        return None;
+        tamil_cluster_len(bytes, 0)?
     };
     match bytes.get(end) {
         None => Some(end),
         Some(&next) if next < 0x80 => Some(end),
-        Some(_) if tamil_at(bytes, end).is_some_and(|c| !is_tamil_sign(c)) => Some(end),
+        Some(_) if tamil_cluster_len(bytes, end).is_some() => Some(end),
         Some(_) => None,
     }
+}
+
+/// The length in bytes of the Tamil cluster at `bytes[at..]`: a Tamil-block letter (not a sign) with all the
+/// signs after it (ஂ, the vowel signs, virama, au mark; GB9, GB9a). `None` when no Tamil base starts there.
+/// Before the folds of SPEC G2, which join two such clusters.
+///
+/// ```
+/// let text = "கொ்டு".as_bytes();
+/// assert_eq!(uraikal_text::tamil_cluster_len(text, 0), Some(9));
+/// assert_eq!(uraikal_text::tamil_cluster_len(text, 3), None);
+/// ```
+#[inline]
+pub fn tamil_cluster_len(bytes: &[u8], at: usize) -> Option<usize> {
+    if tamil_at(bytes, at).is_none_or(is_tamil_sign) {
+        return None;
+    }
+    let mut end = at + 3;
+    while tamil_at(bytes, end).is_some_and(is_tamil_sign) {
+        end += 3;
+    }
+    Some(end - at)
 }
 
 /// The Tamil-block code point (U+0B80..U+0BFF) encoded at `bytes[at..]`, if any.

@@ -65,7 +65,7 @@ mod ext_pict;
 mod graphemes;
 mod script;
 pub use compose::{compose, decompose, ComposeError, ComposeErrorKind};
-pub use graphemes::{graphemes, Graphemes, GRAPHEME_UNICODE_VERSION};
+pub use graphemes::{graphemes, tamil_cluster_len, Graphemes, GRAPHEME_UNICODE_VERSION};
 pub use script::normalize_script;
 
 // --- area: parity (issue 26) ---

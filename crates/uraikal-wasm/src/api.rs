@@ -83,7 +83,7 @@ pub fn dispatch(op: &str, args: &Args) -> Result<Value, String> {
             json!(uraikal_numbers::from_numerals(a.text("text")?).map_err(|e| a.fail(e))?)
         }
         "tn" => json!(uraikal_numbers::tn(a.text("text")?, a.register()?)),
-        "yaappu" => yaappu(a.text("text")?),
+        "yaappu" => yaappu(a.text("text")?).map_err(|e| a.fail(e))?,
         "wer" => wer(a.text("reference")?, a.text("hypothesis")?),
         "cer" => cer(a.text("reference")?, a.text("hypothesis")?, a.unit()?),
         "chrf" => {
@@ -154,25 +154,10 @@ fn letters(text: &str, ligatures: bool) -> Value {
     Value::Array(letters)
 }
 
-/// The scansion in the shape of `uraikal yaappu --json`.
-fn yaappu(text: &str) -> Value {
+/// The scansion in the shape of `uraikal yaappu --json` (one record type, uraikal_yaappu::ScanRecord).
+fn yaappu(text: &str) -> Result<Value, serde_json::Error> {
     let scan = uraikal_yaappu::scan(text);
-    json!({
-        "valid": scan.valid,
-        "metre": scan.metre,
-        "lines": scan.lines,
-        "cirs": scan.cirs.iter().map(|c| json!({
-            "text": c.text,
-            "letters": c.letters,
-            "asai": c.asai.iter().map(|a| a.name()).collect::<Vec<_>>(),
-            "asai_text": c.asai_text,
-            "pattern": c.pattern,
-            "line": c.line,
-        })).collect::<Vec<_>>(),
-        "talai": scan.talai.iter().map(|t| t.name()).collect::<Vec<_>>(),
-        "problems": scan.problems,
-        "toggles": scan.toggles.iter().map(|t| json!({"cir": t.cir, "letter": t.letter, "kind": t.kind.name()})).collect::<Vec<_>>(),
-    })
+    serde_json::to_value(uraikal_yaappu::ScanRecord::new(&scan))
 }
 
 /// jiwer's WER (default transforms) with its word alignment.

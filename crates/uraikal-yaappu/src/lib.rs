@@ -20,8 +20,12 @@
 #![deny(missing_docs)]
 
 mod letter;
+#[cfg(feature = "serde")]
+mod record;
 mod scan;
 
+#[cfg(feature = "serde")]
+pub use record::ScanRecord;
 pub use scan::scan;
 
 /// The two அசை.
