@@ -1,8 +1,12 @@
-//! `uraikal graphemes [TEXT|-] [--count] [--codepoints] [--json] [--normalize]`: grapheme clusters (SPEC G).
+//! `uraikal graphemes [TEXT|-] [--count] [--codepoints] [--scripts] [--json] [--normalize] [--fold F,…]
+//! [--profile auto]`: grapheme clusters (SPEC G).
 //!
 //! Plain output joins the clusters with `|` (for reading); `--json` prints a JSON array of strings. With
 //! `--count` it prints the numbers of graphemes and code points; with `--codepoints` each cluster with its
-//! code points. Text from stdin is handled line by line, one output line (or JSON value) per input line.
+//! code points; with `--scripts` each whitespace-separated token with its script and profile (SPEC G7).
+//! Folds run before segmenting: `--profile auto` first (each token by its script), then `--normalize` (G5),
+//! then `--fold` in the order given. Text from stdin is handled line by line, one output line (or JSON value)
+//! per input line.
 
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
@@ -10,6 +14,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
+use uraikal_text::Fold;
 
 use crate::common;
 
@@ -27,9 +32,33 @@ pub struct GraphemesArgs {
     /// Apply the Tamil/Sinhala script normalisation first (the grapheme metrics do; output is NFC).
     #[arg(long)]
     normalize: bool,
+    /// Folds to apply before segmenting, comma-separated or repeated: `nukta` (precomposed nukta letters as
+    /// base + nukta, SPEC G7.1), `script` (the Tamil/Sinhala normalisation, as --normalize).
+    #[arg(long, value_delimiter = ',', value_parser = parse_fold)]
+    fold: Vec<Fold>,
+    /// `auto`: fold each token by its own script's profile (SPEC G7.3); `none` (the default): no profile.
+    #[arg(long, value_parser = ["auto", "none"], default_value = "none")]
+    profile: String,
+    /// Print each whitespace-separated token with its script and its profile's folds.
+    #[arg(long)]
+    scripts: bool,
     /// JSON output.
     #[arg(long)]
     json: bool,
+}
+
+fn parse_fold(name: &str) -> Result<Fold, String> {
+    Fold::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Fold::ALL.iter().map(|fold| fold.name()).collect();
+        format!("unknown fold {name:?}; the folds are {}", names.join(", "))
+    })
+}
+
+#[derive(Serialize)]
+struct TokenScript<'a> {
+    token: &'a str,
+    script: &'static str,
+    folds: Vec<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -60,13 +89,17 @@ pub fn run(args: GraphemesArgs) -> Result<ExitCode> {
 }
 
 fn print_one(out: &mut impl Write, args: &GraphemesArgs, text: &str) -> Result<()> {
-    let normalized;
-    let text = if args.normalize {
-        normalized = uraikal_text::normalize_script(text);
-        normalized.as_ref()
-    } else {
-        text
-    };
+    if args.scripts {
+        return print_scripts(out, args, text);
+    }
+    let mut folds = Vec::with_capacity(args.fold.len() + 1);
+    if args.normalize {
+        folds.push(Fold::Script);
+    }
+    folds.extend(&args.fold);
+    let profiled = if args.profile == "auto" { uraikal_text::fold_by_profile(text) } else { text.into() };
+    let folded = uraikal_text::apply_folds(&profiled, &folds);
+    let text = folded.as_ref();
     if args.count {
         let count = Count { graphemes: uraikal_text::graphemes(text).count(), codepoints: text.chars().count() };
         if args.json {
@@ -99,6 +132,25 @@ fn print_one(out: &mut impl Write, args: &GraphemesArgs, text: &str) -> Result<(
         writeln!(out)?;
     } else {
         writeln!(out, "{}", clusters.join("|"))?;
+    }
+    Ok(())
+}
+
+fn print_scripts(out: &mut impl Write, args: &GraphemesArgs, text: &str) -> Result<()> {
+    let rows: Vec<TokenScript> = text
+        .split_whitespace()
+        .map(|token| {
+            let script = uraikal_text::token_script(token);
+            TokenScript { token, script, folds: uraikal_text::profile(script).iter().map(|f| f.name()).collect() }
+        })
+        .collect();
+    if args.json {
+        serde_json::to_writer(&mut *out, &rows)?;
+        writeln!(out)?;
+    } else {
+        for row in rows {
+            writeln!(out, "{}\t{}\t{}", row.token, row.script, row.folds.join(","))?;
+        }
     }
     Ok(())
 }

@@ -75,3 +75,7 @@ mod translit;
 pub use collate::{collation_key, sort_tamil};
 pub use sentences::{is_stop_word, sentences, word_tokens, TAMIL_ABBREVIATIONS, TAMIL_STOP_WORDS};
 pub use translit::{from_iso15919, to_casual, to_iso15919};
+
+// --- area: scripts (issue 26: nukta fold, per-script profiles) ---
+mod profile;
+pub use profile::{apply_folds, fold_by_profile, fold_nukta, profile, token_script, Fold, PROFILES};

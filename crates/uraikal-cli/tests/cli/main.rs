@@ -14,6 +14,7 @@ mod quality;
 mod readme_text;
 mod report;
 mod score;
+mod scripts;
 mod tasks;
 mod tokenizers;
 mod tokenizers_build;
