@@ -18,7 +18,7 @@ use anyhow::{bail, Context, Result};
 /// The Uraikal crates each crate may depend on (normal and build dependencies).
 const LAYERS: &[(&str, &[&str])] = &[
     // The Python bindings sit beside the CLI (a separate Cargo workspace, built by maturin).
-    ("uraikal-py", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-tasks"]),
+    ("uraikal-py", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-tasks", "uraikal-legacy"]),
     ("uraikal-text", &[]),
     ("uraikal-io", &[]),
     ("uraikal-numbers", &["uraikal-text"]),
@@ -28,7 +28,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("uraikal-metrics", &["uraikal-text", "uraikal-numbers"]),
     ("uraikal-asr", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"]),
     ("uraikal-d4", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"]),
-    ("uraikal-prep", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io"]),
+    ("uraikal-prep", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-io", "uraikal-legacy"]),
     (
         "uraikal-cli",
         &[
@@ -50,7 +50,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     // House (issue 18): a dev-dependency of every test suite (publish = false), depending on nothing.
     ("uraikal-test-support", &[]),
     // The browser package beside the CLI; the HTML reports below the CLI, above the metrics.
-    ("uraikal-wasm", &["uraikal-text", "uraikal-numbers", "uraikal-yaappu", "uraikal-metrics"]),
+    ("uraikal-wasm", &["uraikal-text", "uraikal-numbers", "uraikal-yaappu", "uraikal-metrics", "uraikal-legacy"]),
     ("uraikal-report", &["uraikal-text", "uraikal-numbers", "uraikal-metrics"]),
 ];
 
