@@ -19,6 +19,7 @@ pub mod score;
 
 // --- area: transcribe (issue 9) ---
 pub mod audio;
+pub mod models;
 pub mod transcribe;
 #[cfg(feature = "whisper")]
 pub mod whisper;

@@ -19,6 +19,7 @@ mod evaluate;
 mod evaluate_peers;
 mod graphemes;
 mod legacy;
+mod models;
 mod numbers;
 mod oiwer;
 mod prep;
@@ -91,6 +92,9 @@ enum Command {
     Transcribe(transcribe::TranscribeArgs),
     /// Join hypothesis files (shards of one run) and report duplicates and gaps.
     MergeHyps(transcribe::MergeHypsArgs),
+    /// Whisper models: convert CTranslate2 / transformers folders to ggml, describe a ggml file.
+    #[command(subcommand)]
+    Models(models::ModelsCommand),
 
     /// Tamil prosody: scan a verse for அசை, சீர், தளை and metre.
     Yaappu(yaappu::YaappuArgs),
@@ -145,6 +149,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
 
         Command::Transcribe(args) => transcribe::run_transcribe(args),
         Command::MergeHyps(args) => transcribe::run_merge_hyps(args),
+        Command::Models(command) => models::run(command),
 
         Command::Yaappu(args) => yaappu::run(args),
 

@@ -16,7 +16,8 @@ pub struct TranscribeArgs {
     /// Manifests to transcribe ({"id","audio",…} JSONL, e.g. data/a1_fleurs.jsonl); several may follow.
     #[arg(long, num_args = 1.., required = true)]
     manifest: Vec<PathBuf>,
-    /// A ggml Whisper model in whisper.cpp's format (e.g. ggml-large-v3-turbo.bin).
+    /// A Whisper model: a ggml file (whisper.cpp's format, e.g. ggml-large-v3-turbo.bin), or a CTranslate2 or
+    /// transformers folder, converted once into the cache (~/.cache/uraikal/models, or $URAIKAL_MODEL_CACHE).
     #[arg(long)]
     model: PathBuf,
     /// The hypothesis file to write (e.g. hyps/NAME.jsonl); an existing one is resumed.
@@ -202,12 +203,15 @@ mod whisper_run {
         if args.beam_size == Some(0) {
             bail!("--beam-size must be at least 1");
         }
-        if !args.model.is_file() {
-            bail!("{}: model file not found (ggml Whisper models: see README, \"Transcribing\")", args.model.display());
+        // A CTranslate2 or transformers folder is converted once into the cache (a bad folder fails here).
+        let cache = uraikal_asr::models::default_cache();
+        let (model, made) = uraikal_asr::models::resolve(&args.model, &cache, None)?;
+        if made {
+            eprintln!("uraikal: converted {} to {} (cached for later runs)", args.model.display(), model.display());
         }
         // Load first: a bad model or language fails before any file is touched.
-        let transcriber = Transcriber::load(&args.model, options.clone())?;
-        let model_sha256 = uraikal_io::sha256_file(&args.model)?;
+        let transcriber = Transcriber::load(&model, options.clone())?;
+        let model_sha256 = uraikal_io::sha256_file(&model)?;
         let identity = identity(&model_sha256, &options, args.shard);
         let sidecar = sidecar_path(&args.out);
         let earlier = read_earlier_sidecar(&sidecar, &args.out, &identity)?;
@@ -234,7 +238,11 @@ mod whisper_run {
             "uraikal_version": env!("CARGO_PKG_VERSION"),
             "whisper_cpp_version": whisper_cpp_version(),
             "hypotheses": args.out.display().to_string(),
-            "model": { "path": args.model.display().to_string(), "sha256": model_sha256 },
+            "model": {
+                "path": args.model.display().to_string(),
+                "ggml": model.display().to_string(),
+                "sha256": model_sha256,
+            },
             "manifests": manifest_records(&args.manifest)?,
             "identity": identity,
             "decoding": {
