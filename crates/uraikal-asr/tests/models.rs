@@ -182,6 +182,8 @@ fn write_ct2(dir: &Path, weights: &BTreeMap<String, (Vec<usize>, Vec<f32>)>) {
         float(&format!("{ct}/ffn/layer_norm/beta"), vec![D], get(&format!("{hf}.final_layer_norm.bias")));
         float(&format!("{side}/layer_norm/gamma"), vec![D], get(&format!("{side}.layer_norm.weight")));
         float(&format!("{side}/layer_norm/beta"), vec![D], get(&format!("{side}.layer_norm.bias")));
+    }
+    for side in ["encoder", "decoder"] {
         vars.push((format!("{side}/num_heads"), vec![], 2, (HEADS as u16).to_le_bytes().to_vec()));
     }
     let mut out = Vec::new();
@@ -362,7 +364,9 @@ fn quantized_matrices_stay_close_and_vectors_stay_f32() {
             let want = if expected.1 == GgmlType::F16 && shape.len() == 2 { ty } else { expected.1 };
             assert_eq!(got_ty, want, "{name}");
             for (a, b) in values.iter().zip(&weights[&hf_name(&name)].1) {
-                assert!((a - b).abs() <= step * 0.51 + 1e-3, "{name} ({}): {a} vs {b}", q.name());
+                // Half a step from rounding; q5_0 codes run -16..15, so a value opposite in sign to the largest
+                // is clipped by up to one step (as in ggml).
+                assert!((a - b).abs() <= step * 1.01 + 1e-3, "{name} ({}): {a} vs {b}", q.name());
             }
         }
     }
