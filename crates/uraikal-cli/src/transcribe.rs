@@ -32,6 +32,24 @@ pub struct TranscribeArgs {
     /// Beam search of this width; without it (or with 1) decoding is greedy.
     #[arg(long)]
     beam_size: Option<usize>,
+    /// Candidates sampled at each fallback temperature (greedy decoding).
+    #[arg(long, default_value_t = 5)]
+    best_of: usize,
+    /// The first decoding temperature.
+    #[arg(long, default_value_t = 0.0)]
+    temperature: f32,
+    /// Do not retry failed decodings at higher temperatures.
+    #[arg(long)]
+    no_temperature_fallback: bool,
+    /// No-speech probability above which a segment is taken as silence.
+    #[arg(long, default_value_t = 0.6)]
+    no_speech_threshold: f32,
+    /// Average log-probability below which a decoding counts as failed.
+    #[arg(long, default_value_t = -1.0, allow_hyphen_values = true)]
+    logprob_threshold: f32,
+    /// Text the decoder sees as preceding context (e.g. words of the domain).
+    #[arg(long)]
+    initial_prompt: Option<String>,
     /// Transcribe only part i of n (1-based, e.g. 2/4); join the parts with `uraikal merge-hyps`.
     #[arg(long)]
     shard: Option<Shard>,
@@ -181,12 +199,20 @@ mod whisper_run {
     fn identity(model_sha256: &str, options: &DecodingOptions, shard: Option<Shard>) -> Value {
         json!({
             "model_sha256": model_sha256,
-            "language": options.language,
-            "strategy": options.strategy(),
-            "beam_size": options.beam_size.filter(|&k| k > 1),
-            "best_of": options.best_of,
+            "decoding": options.identity(),
             "shard": shard.map(|s| s.to_string()),
         })
+    }
+
+    /// How the hypotheses were decoded, for the sidecar: every setting of the identity, and the rest.
+    fn decoding_record(options: &DecodingOptions) -> Value {
+        let mut record = options.identity();
+        record["threads"] = json!(options.threads);
+        record["temperature_increment"] = json!((f64::from(options.temperature_increment()) * 1e6).round() / 1e6);
+        record["timestamps"] = json!(false);
+        record["no_context"] = json!(true);
+        record["audio"] = json!("decoded in Rust, mixed to mono, resampled to 16 kHz");
+        record
     }
 
     pub fn run(args: TranscribeArgs) -> Result<ExitCode> {
@@ -198,8 +224,17 @@ mod whisper_run {
         };
         let threads =
             args.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-        let options =
-            DecodingOptions { language: args.language.clone(), threads, beam_size: args.beam_size, best_of: 5 };
+        let options = DecodingOptions {
+            language: args.language.clone(),
+            threads,
+            beam_size: args.beam_size,
+            best_of: args.best_of.max(1),
+            temperature: args.temperature,
+            temperature_fallback: !args.no_temperature_fallback,
+            no_speech_threshold: args.no_speech_threshold,
+            logprob_threshold: args.logprob_threshold,
+            initial_prompt: args.initial_prompt.clone(),
+        };
         if args.beam_size == Some(0) {
             bail!("--beam-size must be at least 1");
         }
@@ -245,18 +280,7 @@ mod whisper_run {
             },
             "manifests": manifest_records(&args.manifest)?,
             "identity": identity,
-            "decoding": {
-                "language": options.language,
-                "strategy": options.strategy(),
-                "beam_size": options.beam_size.filter(|&k| k > 1),
-                "best_of": options.best_of,
-                "threads": options.threads,
-                "timestamps": false,
-                "no_context": true,
-                "temperature": 0.0,
-                "temperature_fallback_step": 0.2,
-                "audio": "decoded in Rust, mixed to mono, resampled to 16 kHz",
-            },
+            "decoding": decoding_record(&options),
             "shard": args.shard.map(|s| s.to_string()),
             "utterances_in_manifests": total_in_manifests,
             "utterances_in_shard": items.len(),
