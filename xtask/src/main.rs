@@ -15,6 +15,7 @@ mod fuzz;
 mod graphemes_tables;
 mod legacy_tables;
 mod prep;
+mod real_asr;
 mod register_model;
 mod release;
 mod tidy;
@@ -44,6 +45,8 @@ const HELP: &[&str] = &[
     "fuzz [--seconds N] [--only NAME] [--seed S]      run every cargo-fuzz target in fuzz/ (nightly, cargo-fuzz)",
 
     "legacy-tables [--check]          regenerate uraikal-legacy's tables from its data/ (open-tamil, glibc TSCII)",
+
+    "real-asr [--check]               Whisper base (PyPI, CTranslate2) converted and run on espeak Tamil/English clips; compare with data/real-asr/expected.json",
 
     "register-model [--check] [--data-out FILE]   train the shipped register model (reads ../shared in place)",
 
@@ -83,6 +86,7 @@ fn main() -> Result<()> {
         Some("legacy-tables") => legacy_tables::run(rest),
 
         Some("register-model") => register_model::run(rest),
+        Some("real-asr") => real_asr::run(rest),
 
         Some("web") => web::run(rest),
 
