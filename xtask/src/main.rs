@@ -15,6 +15,7 @@ mod fuzz;
 mod graphemes_tables;
 mod legacy_tables;
 mod prep;
+mod real_asr;
 mod register_model;
 mod release;
 mod tidy;
@@ -45,6 +46,8 @@ const HELP: &[&str] = &[
 
     "legacy-tables [--check]          regenerate uraikal-legacy's tables from its data/ (open-tamil, glibc TSCII)",
     "legacy-model [--check]           regenerate uraikal-legacy's detection counts (after legacy-tables)",
+
+    "real-asr [--check]               Whisper base (PyPI, CTranslate2) converted and run on espeak Tamil/English clips; compare with data/real-asr/expected.json",
 
     "register-model [--check] [--data-out FILE]   train the shipped register model (reads ../shared in place)",
 
@@ -85,6 +88,7 @@ fn main() -> Result<()> {
         Some("legacy-model") => legacy_tables::run_model(rest),
 
         Some("register-model") => register_model::run(rest),
+        Some("real-asr") => real_asr::run(rest),
 
         Some("web") => web::run(rest),
 

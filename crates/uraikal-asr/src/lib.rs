@@ -19,6 +19,8 @@ pub mod score;
 
 // --- area: transcribe (issue 9) ---
 pub mod audio;
+pub mod models;
+pub mod session;
 pub mod transcribe;
 #[cfg(feature = "whisper")]
 pub mod whisper;

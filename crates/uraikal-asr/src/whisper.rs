@@ -16,7 +16,8 @@ pub fn whisper_cpp_version() -> &'static str {
     whisper_rs::WHISPER_CPP_VERSION
 }
 
-/// How to decode. Recorded in the sidecar of every hypothesis file.
+/// How to decode. Recorded in the sidecar of every hypothesis file (all but `threads` are part of a run's
+/// identity: a resumed run must decode the same way).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DecodingOptions {
     /// Forced language code (`ta`), or `auto` to let the model detect it.
@@ -27,6 +28,33 @@ pub struct DecodingOptions {
     pub beam_size: Option<usize>,
     /// Candidates sampled when whisper.cpp falls back to a higher temperature (its default, 5).
     pub best_of: usize,
+    /// The first decoding temperature (0: deterministic).
+    pub temperature: f32,
+    /// Whether a failed decoding (too repetitive, too unlikely) is retried at temperature + 0.2, + 0.4, …
+    pub temperature_fallback: bool,
+    /// A segment whose no-speech probability is above this (and log-probability below the threshold) is
+    /// treated as silence (whisper.cpp's default 0.6).
+    pub no_speech_threshold: f32,
+    /// Average log-probability below which a decoding counts as failed (whisper.cpp's default -1).
+    pub logprob_threshold: f32,
+    /// Text given to the decoder as the previous context (e.g. vocabulary of the domain).
+    pub initial_prompt: Option<String>,
+}
+
+impl Default for DecodingOptions {
+    fn default() -> DecodingOptions {
+        DecodingOptions {
+            language: "ta".into(),
+            threads: 1,
+            beam_size: None,
+            best_of: 5,
+            temperature: 0.0,
+            temperature_fallback: true,
+            no_speech_threshold: 0.6,
+            logprob_threshold: -1.0,
+            initial_prompt: None,
+        }
+    }
 }
 
 impl DecodingOptions {
@@ -38,6 +66,35 @@ impl DecodingOptions {
             "greedy"
         }
     }
+
+    /// Step added to the temperature on each fallback (0 when fallback is off).
+    pub fn temperature_increment(&self) -> f32 {
+        if self.temperature_fallback {
+            0.2
+        } else {
+            0.0
+        }
+    }
+
+    /// The settings that decide the hypotheses (everything but the thread count), as JSON.
+    pub fn identity(&self) -> serde_json::Value {
+        serde_json::json!({
+            "language": self.language,
+            "strategy": self.strategy(),
+            "beam_size": self.beam_size.filter(|&k| k > 1),
+            "best_of": self.best_of,
+            "temperature": short(self.temperature),
+            "temperature_fallback": self.temperature_fallback,
+            "no_speech_threshold": short(self.no_speech_threshold),
+            "logprob_threshold": short(self.logprob_threshold),
+            "initial_prompt": self.initial_prompt,
+        })
+    }
+}
+
+/// An f32 setting as the decimal it was written as (0.6, not 0.6000000238418579).
+fn short(x: f32) -> f64 {
+    (f64::from(x) * 1e6).round() / 1e6
 }
 
 /// Why a model could not be loaded or run.
@@ -102,6 +159,9 @@ impl Transcriber {
         if options.language != "auto" && whisper_rs::get_lang_id(&options.language).is_none() {
             return Err(fail(ErrorKind::UnknownLanguage(options.language.clone())));
         }
+        if options.initial_prompt.as_deref().is_some_and(|p| p.contains('\0')) {
+            return Err(fail(ErrorKind::Run("the initial prompt contains a NUL character".into())));
+        }
         whisper_rs::install_logging_hooks();
         let context = WhisperContext::new_with_params(model, WhisperContextParameters::default())
             .map_err(|e| fail(ErrorKind::Load(e.to_string())))?;
@@ -123,12 +183,19 @@ impl Transcriber {
         let mut params = FullParams::new(strategy);
         params.set_n_threads(self.options.threads.max(1) as i32);
         if self.options.language == "auto" {
-            params.set_language(None);
-            params.set_detect_language(false);
+            // whisper.cpp detects the language from the first 30 s, then transcribes in it.
+            params.set_language(Some("auto"));
         } else {
             params.set_language(Some(&self.options.language));
         }
         params.set_translate(false);
+        params.set_temperature(self.options.temperature);
+        params.set_temperature_inc(self.options.temperature_increment());
+        params.set_no_speech_thold(self.options.no_speech_threshold);
+        params.set_logprob_thold(self.options.logprob_threshold);
+        if let Some(prompt) = &self.options.initial_prompt {
+            params.set_initial_prompt(prompt);
+        }
         params.set_no_timestamps(true);
         params.set_no_context(true);
         params.set_print_special(false);

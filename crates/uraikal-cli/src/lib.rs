@@ -21,6 +21,7 @@ mod evaluate_peers;
 mod evaluate_transforms;
 mod graphemes;
 mod legacy;
+mod models;
 mod numbers;
 mod oiwer;
 mod prep;
@@ -93,6 +94,9 @@ enum Command {
     Transcribe(transcribe::TranscribeArgs),
     /// Join hypothesis files (shards of one run) and report duplicates and gaps.
     MergeHyps(transcribe::MergeHypsArgs),
+    /// Whisper models: convert CTranslate2 / transformers folders to ggml, describe a ggml file.
+    #[command(subcommand)]
+    Models(models::ModelsCommand),
 
     /// Tamil prosody: scan a verse for அசை, சீர், தளை and metre.
     Yaappu(yaappu::YaappuArgs),
@@ -147,6 +151,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
 
         Command::Transcribe(args) => transcribe::run_transcribe(args),
         Command::MergeHyps(args) => transcribe::run_merge_hyps(args),
+        Command::Models(command) => models::run(command),
 
         Command::Yaappu(args) => yaappu::run(args),
 

@@ -16,7 +16,8 @@ pub struct TranscribeArgs {
     /// Manifests to transcribe ({"id","audio",…} JSONL, e.g. data/a1_fleurs.jsonl); several may follow.
     #[arg(long, num_args = 1.., required = true)]
     manifest: Vec<PathBuf>,
-    /// A ggml Whisper model in whisper.cpp's format (e.g. ggml-large-v3-turbo.bin).
+    /// A Whisper model: a ggml file (whisper.cpp's format, e.g. ggml-large-v3-turbo.bin), or a CTranslate2 or
+    /// transformers folder, converted once into the cache (~/.cache/uraikal/models, or $URAIKAL_MODEL_CACHE).
     #[arg(long)]
     model: PathBuf,
     /// The hypothesis file to write (e.g. hyps/NAME.jsonl); an existing one is resumed.
@@ -31,6 +32,24 @@ pub struct TranscribeArgs {
     /// Beam search of this width; without it (or with 1) decoding is greedy.
     #[arg(long)]
     beam_size: Option<usize>,
+    /// Candidates sampled at each fallback temperature (greedy decoding).
+    #[arg(long, default_value_t = 5)]
+    best_of: usize,
+    /// The first decoding temperature.
+    #[arg(long, default_value_t = 0.0)]
+    temperature: f32,
+    /// Do not retry failed decodings at higher temperatures.
+    #[arg(long)]
+    no_temperature_fallback: bool,
+    /// No-speech probability above which a segment is taken as silence.
+    #[arg(long, default_value_t = 0.6)]
+    no_speech_threshold: f32,
+    /// Average log-probability below which a decoding counts as failed.
+    #[arg(long, default_value_t = -1.0, allow_hyphen_values = true)]
+    logprob_threshold: f32,
+    /// Text the decoder sees as preceding context (e.g. words of the domain).
+    #[arg(long)]
+    initial_prompt: Option<String>,
     /// Transcribe only part i of n (1-based, e.g. 2/4); join the parts with `uraikal merge-hyps`.
     #[arg(long)]
     shard: Option<Shard>,
@@ -110,223 +129,121 @@ fn examples(ids: &[String]) -> String {
 
 #[cfg(feature = "whisper")]
 mod whisper_run {
-    //! The transcription loop itself, compiled only with whisper.cpp.
+    //! Arguments into a whisper.cpp engine and a `uraikal_asr::session` run; its events onto stderr.
 
     use std::io::IsTerminal;
-    use std::time::{Duration, Instant};
 
-    use std::path::Path;
-
-    use anyhow::Context;
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use serde_json::{json, Value};
-    use uraikal_asr::audio;
-    use uraikal_asr::transcribe::{AudioItem, HypAppender};
+    use uraikal_asr::session::{self, Event, Totals};
     use uraikal_asr::whisper::{whisper_cpp_version, DecodingOptions, Transcriber};
 
     use super::*;
 
-    /// Totals of audio and of time spent on it.
-    #[derive(Default, Clone, Copy)]
-    struct Totals {
-        utterances: usize,
-        audio_seconds: f64,
-        processing_seconds: f64,
-    }
-
-    impl Totals {
-        fn rtf(&self) -> Option<f64> {
-            (self.audio_seconds > 0.0).then(|| self.processing_seconds / self.audio_seconds)
-        }
-
-        fn to_json(self) -> Value {
-            json!({
-                "utterances": self.utterances,
-                "audio_seconds": round3(self.audio_seconds),
-                "processing_seconds": round3(self.processing_seconds),
-                "rtf": self.rtf().map(round3),
-            })
-        }
-
-        fn from_json(value: &Value) -> Totals {
-            Totals {
-                utterances: value["utterances"].as_u64().unwrap_or(0) as usize,
-                audio_seconds: value["audio_seconds"].as_f64().unwrap_or(0.0),
-                processing_seconds: value["processing_seconds"].as_f64().unwrap_or(0.0),
-            }
-        }
-
-        fn add(self, other: Totals) -> Totals {
-            Totals {
-                utterances: self.utterances + other.utterances,
-                audio_seconds: self.audio_seconds + other.audio_seconds,
-                processing_seconds: self.processing_seconds + other.processing_seconds,
-            }
-        }
-    }
-
-    /// The sidecar of a hypothesis file: `hyps/NAME.jsonl` → `hyps/NAME.meta.json`.
-    fn sidecar_path(out: &Path) -> PathBuf {
-        let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let stem = name.strip_suffix(".jsonl").unwrap_or(&name);
-        out.with_file_name(format!("{stem}.meta.json"))
-    }
-
-    fn round3(x: f64) -> f64 {
-        (x * 1000.0).round() / 1000.0
-    }
-
-    /// The settings that decide the hypotheses: a resumed run must use the same ones.
-    fn identity(model_sha256: &str, options: &DecodingOptions, shard: Option<Shard>) -> Value {
-        json!({
-            "model_sha256": model_sha256,
-            "language": options.language,
-            "strategy": options.strategy(),
-            "beam_size": options.beam_size.filter(|&k| k > 1),
-            "best_of": options.best_of,
-            "shard": shard.map(|s| s.to_string()),
-        })
+    /// How the hypotheses were decoded, for the sidecar: every setting of the identity, and the rest.
+    fn decoding_record(options: &DecodingOptions) -> Value {
+        let mut record = options.identity();
+        record["threads"] = json!(options.threads);
+        record["temperature_increment"] = json!((f64::from(options.temperature_increment()) * 1e6).round() / 1e6);
+        record["timestamps"] = json!(false);
+        record["no_context"] = json!(true);
+        record["audio"] = json!("decoded in Rust, mixed to mono, resampled to 16 kHz");
+        record
     }
 
     pub fn run(args: TranscribeArgs) -> Result<ExitCode> {
-        let items = read_audio_items(&args.manifest)?;
-        let total_in_manifests = items.len();
-        let items = match args.shard {
-            Some(shard) => shard.select(items, |item| item.id.as_str()),
-            None => items,
-        };
-        let threads =
-            args.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-        let options =
-            DecodingOptions { language: args.language.clone(), threads, beam_size: args.beam_size, best_of: 5 };
         if args.beam_size == Some(0) {
             bail!("--beam-size must be at least 1");
         }
-        if !args.model.is_file() {
-            bail!("{}: model file not found (ggml Whisper models: see README, \"Transcribing\")", args.model.display());
+        let threads =
+            args.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+        let options = DecodingOptions {
+            language: args.language.clone(),
+            threads,
+            beam_size: args.beam_size,
+            best_of: args.best_of.max(1),
+            temperature: args.temperature,
+            temperature_fallback: !args.no_temperature_fallback,
+            no_speech_threshold: args.no_speech_threshold,
+            logprob_threshold: args.logprob_threshold,
+            initial_prompt: args.initial_prompt.clone(),
+        };
+        // Manifests are checked, a folder converted (once, into the cache) and the model loaded before any
+        // output file is touched.
+        read_audio_items(&args.manifest)?;
+        let cache = uraikal_asr::models::default_cache();
+        let (model, made) = uraikal_asr::models::resolve(&args.model, &cache, None)?;
+        if made {
+            eprintln!("uraikal: converted {} to {} (cached for later runs)", args.model.display(), model.display());
         }
-        // Load first: a bad model or language fails before any file is touched.
-        let transcriber = Transcriber::load(&args.model, options.clone())?;
-        let model_sha256 = uraikal_io::sha256_file(&args.model)?;
-        let identity = identity(&model_sha256, &options, args.shard);
-        let sidecar = sidecar_path(&args.out);
-        let earlier = read_earlier_sidecar(&sidecar, &args.out, &identity)?;
-
-        let mut appender = HypAppender::open(&args.out)?;
-        if let Some(repair) = appender.repaired() {
-            eprintln!("uraikal: repaired {}: {repair} (an interrupted run)", args.out.display());
-        }
-        let wanted: std::collections::HashSet<&str> = items.iter().map(|i| i.id.as_str()).collect();
-        let strangers = appender.done().iter().filter(|id| !wanted.contains(id.as_str())).count();
-        if strangers > 0 {
-            eprintln!(
-                "uraikal: warning: {} has {strangers} lines whose ids are not in these manifests{}",
-                args.out.display(),
-                if args.shard.is_some() { " (or not in this shard)" } else { "" }
-            );
-        }
-        let pending: Vec<&AudioItem> = items.iter().filter(|i| !appender.done().contains(&i.id)).collect();
-        let already_done = items.len() - pending.len();
-
-        let started = unix_seconds();
-        let mut sidecar_doc = json!({
+        let transcriber = Transcriber::load(&model, options.clone())?;
+        let model_sha256 = uraikal_io::sha256_file(&model)?;
+        let identity = json!({
+            "model_sha256": model_sha256,
+            "decoding": options.identity(),
+            "shard": args.shard.map(|s| s.to_string()),
+        });
+        let record = json!({
             "tool": "uraikal transcribe",
             "uraikal_version": env!("CARGO_PKG_VERSION"),
+            "engine": "whisper.cpp",
             "whisper_cpp_version": whisper_cpp_version(),
-            "hypotheses": args.out.display().to_string(),
-            "model": { "path": args.model.display().to_string(), "sha256": model_sha256 },
-            "manifests": manifest_records(&args.manifest)?,
-            "identity": identity,
-            "decoding": {
-                "language": options.language,
-                "strategy": options.strategy(),
-                "beam_size": options.beam_size.filter(|&k| k > 1),
-                "best_of": options.best_of,
-                "threads": options.threads,
-                "timestamps": false,
-                "no_context": true,
-                "temperature": 0.0,
-                "temperature_fallback_step": 0.2,
-                "audio": "decoded in Rust, mixed to mono, resampled to 16 kHz",
-            },
-            "shard": args.shard.map(|s| s.to_string()),
-            "utterances_in_manifests": total_in_manifests,
-            "utterances_in_shard": items.len(),
-            "started_unix": started,
-            "finished_unix": Value::Null,
+            "model": { "path": args.model.display().to_string(), "ggml": model.display().to_string(), "sha256": model_sha256 },
+            "decoding": decoding_record(&options),
         });
-        let mut this_run = Totals::default();
-        let mut failures: Vec<Value> = Vec::new();
-        let write_sidecar = |doc: &mut Value, run: Totals, failures: &[Value], finished: bool| -> Result<()> {
-            doc["this_run"] = run.to_json();
-            doc["total"] = earlier.add(run).to_json();
-            doc["already_done_at_start"] = json!(already_done);
-            doc["failures"] = json!(failures);
-            doc["finished_unix"] = if finished { json!(unix_seconds()) } else { Value::Null };
-            let mut bytes = serde_json::to_vec_pretty(doc)?;
-            bytes.push(b'\n');
-            uraikal_io::write_atomic(&sidecar, &bytes)?;
-            Ok(())
+        let spec = session::Run {
+            manifests: &args.manifest,
+            out: &args.out,
+            shard: args.shard,
+            identity,
+            record: record.as_object().cloned().unwrap_or_default(),
         };
-        write_sidecar(&mut sidecar_doc, this_run, &failures, false)?;
-
-        let bar = progress_bar(pending.len() as u64);
-        if already_done > 0 {
-            say(&bar, format!("uraikal: {already_done} utterances already in {}; resuming", args.out.display()));
-        }
-        let mut last_sidecar = Instant::now();
-        for item in pending {
-            let clock = Instant::now();
-            let outcome = audio::load_for_whisper(&item.audio).map_err(|e| e.to_string()).and_then(|samples| {
-                let seconds = samples.len() as f64 / f64::from(audio::WHISPER_SAMPLE_RATE);
-                transcriber.transcribe(&samples).map(|hyp| (hyp, seconds)).map_err(|e| e.to_string())
-            });
-            match outcome {
-                Ok((hyp, seconds)) => {
-                    appender.append(&item.id, &hyp)?;
-                    this_run.utterances += 1;
-                    this_run.audio_seconds += seconds;
-                    this_run.processing_seconds += clock.elapsed().as_secs_f64();
+        let mut bar = ProgressBar::hidden();
+        let out = args.out.display().to_string();
+        let sharded = args.shard.is_some();
+        let outcome = session::run(
+            spec,
+            |samples| transcriber.transcribe(samples).map_err(|e| e.to_string()),
+            |event| match event {
+                Event::Repaired(repair) => eprintln!("uraikal: repaired {out}: {repair} (an interrupted run)"),
+                Event::Strangers(n) => eprintln!(
+                    "uraikal: warning: {out} has {n} lines whose ids are not in these manifests{}",
+                    if sharded { " (or not in this shard)" } else { "" }
+                ),
+                Event::Start { done, pending } => {
+                    bar = progress_bar(pending as u64);
+                    if done > 0 {
+                        say(&bar, format!("uraikal: {done} utterances already in {out}; resuming"));
+                    }
                 }
-                Err(error) => {
-                    say(
-                        &bar,
-                        format!(
-                            "uraikal: skipped {:?} ({}:{}): {error}",
-                            item.id,
-                            item.origin.0.display(),
-                            item.origin.1
-                        ),
-                    );
-                    failures.push(json!({ "id": item.id, "audio": item.audio.display().to_string(), "error": error }));
+                Event::Skipped { item, error } => say(
+                    &bar,
+                    format!("uraikal: skipped {:?} ({}:{}): {error}", item.id, item.origin.0.display(), item.origin.1),
+                ),
+                Event::Progress(totals) => {
+                    bar.inc(1);
+                    bar.set_message(progress_message(totals));
                 }
-            }
-            bar.inc(1);
-            bar.set_message(progress_message(this_run));
-            if last_sidecar.elapsed() > Duration::from_secs(10) {
-                write_sidecar(&mut sidecar_doc, this_run, &failures, false)?;
-                last_sidecar = Instant::now();
-            }
-        }
+            },
+        )?;
         bar.finish_and_clear();
-        write_sidecar(&mut sidecar_doc, this_run, &failures, true)?;
         eprintln!(
-            "uraikal: {} transcribed ({}), {already_done} already done, {} failed -> {} (sidecar {})",
-            this_run.utterances,
-            progress_message(this_run),
-            failures.len(),
-            args.out.display(),
-            sidecar.display()
+            "uraikal: {} transcribed ({}), {} already done, {} failed -> {out} (sidecar {})",
+            outcome.this_run.utterances,
+            progress_message(outcome.this_run),
+            outcome.already_done,
+            outcome.failures,
+            outcome.sidecar.display()
         );
-        if failures.is_empty() {
+        if outcome.failures == 0 {
             Ok(ExitCode::SUCCESS)
         } else {
             Err(CheckFailed(format!(
                 "{} of {} utterances could not be transcribed (listed above and in {}); they have no line, so a \
                  rerun retries them and `uraikal score` counts them as missing",
-                failures.len(),
-                items.len(),
-                sidecar.display()
+                outcome.failures,
+                outcome.items,
+                outcome.sidecar.display()
             ))
             .into())
         }
@@ -348,39 +265,6 @@ mod whisper_run {
                 .progress_chars("=> "),
         );
         bar
-    }
-
-    /// The totals of earlier runs into the same file, after checking they used the same model and settings.
-    fn read_earlier_sidecar(sidecar: &Path, out: &Path, identity: &Value) -> Result<Totals> {
-        let text = match std::fs::read_to_string(sidecar) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Totals::default()),
-            Err(e) => return Err(e).with_context(|| format!("reading {}", sidecar.display())),
-        };
-        let earlier: Value = serde_json::from_str(&text).with_context(|| format!("{}: not JSON", sidecar.display()))?;
-        if &earlier["identity"] != identity {
-            bail!(
-                "{} was written with other settings ({}: {}), now {}; resuming would mix two systems in one file. \
-                 Choose another --out, or delete both files to start again",
-                out.display(),
-                sidecar.display(),
-                earlier["identity"],
-                identity
-            );
-        }
-        Ok(Totals::from_json(&earlier["total"]))
-    }
-
-    fn manifest_records(manifests: &[PathBuf]) -> Result<Vec<Value>> {
-        manifests
-            .iter()
-            .map(|m| Ok(json!({ "path": m.display().to_string(), "sha256": uraikal_io::sha256_file(m)? })))
-            .collect()
-    }
-
-    /// Seconds since the Unix epoch, a timestamp that needs no date library.
-    fn unix_seconds() -> u64 {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
     }
 }
 

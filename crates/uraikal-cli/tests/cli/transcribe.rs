@@ -130,6 +130,10 @@ mod whisper {
         assert_eq!(meta["model"]["sha256"].as_str().unwrap().len(), 64);
         assert_eq!(meta["decoding"]["strategy"], "greedy");
         assert_eq!(meta["decoding"]["language"], "ta");
+        assert_eq!(meta["decoding"]["temperature_fallback"], true);
+        assert_eq!(meta["decoding"]["no_speech_threshold"], 0.6);
+        assert_eq!(meta["decoding"]["logprob_threshold"], -1.0);
+        assert_eq!(meta["decoding"]["initial_prompt"], serde_json::Value::Null);
         assert_eq!(meta["this_run"]["utterances"], 3);
         assert!(meta["total"]["rtf"].as_f64().unwrap() > 0.0);
         assert!(meta["total"]["audio_seconds"].as_f64().unwrap() > 9.0);
