@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use clap::Args;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::common;
 
@@ -33,7 +33,7 @@ pub fn run(args: YaappuArgs) -> Result<ExitCode> {
                 bail!("{}:{}: a record needs a string \"text\"", path.display(), record.line);
             };
             let id = record.value.get("id").cloned().unwrap_or(Value::Null);
-            let mut value = to_json(&uraikal_yaappu::scan(text));
+            let mut value = uraikal_yaappu::scan(text).to_json();
             value.as_object_mut().expect("to_json builds an object").insert("id".into(), id);
             lines.push(serde_json::to_string(&value)?);
         }
@@ -46,33 +46,13 @@ pub fn run(args: YaappuArgs) -> Result<ExitCode> {
     let text = common::text_arg(args.text.as_deref())?;
     let scan = uraikal_yaappu::scan(&text);
     if args.json {
-        common::print_json(&to_json(&scan))?;
+        common::print_json(&scan.to_json())?;
     } else {
         print!("{}", readable(&scan));
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn to_json(scan: &uraikal_yaappu::Scan) -> Value {
-    json!({
-        "valid": scan.valid,
-        "metre": scan.metre,
-        "lines": scan.lines,
-        "cirs": scan.cirs.iter().map(|c| json!({
-            "text": c.text,
-            "letters": c.letters,
-            "asai": c.asai.iter().map(|a| a.name()).collect::<Vec<_>>(),
-            "asai_text": c.asai_text,
-            "pattern": c.pattern,
-            "line": c.line,
-        })).collect::<Vec<_>>(),
-        "talai": scan.talai.iter().map(|t| t.name()).collect::<Vec<_>>(),
-        "problems": scan.problems,
-        "toggles": scan.toggles.iter().map(|t| json!({"cir": t.cir, "letter": t.letter, "kind": t.kind.name()})).collect::<Vec<_>>(),
-    })
-}
-
-/// Cirs with their asai split and pattern, line by line; then the talais and the verdict.
 fn readable(scan: &uraikal_yaappu::Scan) -> String {
     let mut s = String::new();
     let mut line = 0;

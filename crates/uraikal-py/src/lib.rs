@@ -10,9 +10,32 @@ use pyo3::types::PyList;
 
 // --- area: tasks (issue 22) ---
 mod tasks;
+// --- area: the command and every track (issue 24): one file per Python submodule ---
+mod cli;
+mod d4;
+mod lattice;
+mod quality;
+mod score;
+mod text;
+mod tn;
+mod yaappu;
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// A serialisable value as the Python object `json.loads` gives for the JSON the CLI would print (so the
+/// records are the CLI's, number for number: serde_json writes the shortest round-trip float).
+fn to_python<'py>(py: Python<'py>, value: &(impl serde::Serialize + ?Sized)) -> PyResult<Bound<'py, PyAny>> {
+    let json = serde_json::to_string(value).map_err(value_error)?;
+    py.import("json")?.call_method1("loads", (json,))
+}
+
+/// Adds `uraikal._uraikal.<name>`, a submodule filled by `fill` (one Rust file per Python submodule).
+fn submodule(parent: &Bound<'_, PyModule>, name: &str, fill: fn(&Bound<'_, PyModule>) -> PyResult<()>) -> PyResult<()> {
+    let sub = PyModule::new(parent.py(), name)?;
+    fill(&sub)?;
+    parent.add_submodule(&sub)
 }
 
 // ---------------------------------------------------------------- text
@@ -29,7 +52,8 @@ fn clean(text: &str, legacy_au: bool) -> String {
 #[pyfunction]
 #[pyo3(signature = (text, ligatures = false))]
 fn letters<'py>(py: Python<'py>, text: &str, ligatures: bool) -> PyResult<Bound<'py, PyList>> {
-    let pieces = uraikal_text::letters_with(text, uraikal_text::LetterOptions::ligatures(ligatures)).map(|l| l.as_str());
+    let pieces =
+        uraikal_text::letters_with(text, uraikal_text::LetterOptions::ligatures(ligatures)).map(|l| l.as_str());
     piece_list(py, pieces)
 }
 
@@ -165,7 +189,13 @@ fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAn
 /// (SPEC G5): the script-normalised grapheme CER of grapheme-kit and `uraikal evaluate`.
 #[pyfunction]
 #[pyo3(signature = (reference, hypothesis, unit = "codepoint", normalize = true))]
-fn cer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, unit: &str, normalize: bool) -> PyResult<f64> {
+fn cer(
+    py: Python<'_>,
+    reference: &Bound<'_, PyAny>,
+    hypothesis: &Bound<'_, PyAny>,
+    unit: &str,
+    normalize: bool,
+) -> PyResult<f64> {
     use uraikal_metrics::a1;
     let unit = self::unit(unit)?;
     let pairs = pairs(reference, hypothesis)?;
@@ -186,7 +216,13 @@ fn cer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAn
     Ok(total.rate())
 }
 
-fn chrf_with(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, unit: &str, config: uraikal_metrics::ChrfConfig) -> PyResult<f64> {
+fn chrf_with(
+    py: Python<'_>,
+    reference: &Bound<'_, PyAny>,
+    hypothesis: &Bound<'_, PyAny>,
+    unit: &str,
+    config: uraikal_metrics::ChrfConfig,
+) -> PyResult<f64> {
     let unit = self::unit(unit)?;
     let pairs = pairs(reference, hypothesis)?;
     Ok(py.detach(|| uraikal_metrics::corpus_chrf(pairs.iter().map(|(r, h)| (r.as_str(), h.as_str())), unit, config)))
@@ -210,7 +246,13 @@ fn chrf_pp(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, 
 /// OIWER of a hypothesis against a lattice (a list of groups of acceptable forms, or the `{a | b} {c}` string).
 #[pyfunction]
 #[pyo3(signature = (hypothesis, lattice, language = "ta", mode = None))]
-fn oiwer<'py>(py: Python<'py>, hypothesis: &str, lattice: &Bound<'py, PyAny>, language: &str, mode: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+fn oiwer<'py>(
+    py: Python<'py>,
+    hypothesis: &str,
+    lattice: &Bound<'py, PyAny>,
+    language: &str,
+    mode: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
     use uraikal_metrics::lattice::{Language, Lattice, Mode, Reading};
     let language = Language::parse(language).map_err(value_error)?;
     let mode = match mode {
@@ -264,5 +306,14 @@ fn _uraikal(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(oiwer, m)?)?;
     // --- area: tasks (issue 22) ---
     tasks::register(m)?;
+    // --- area: the command and every track (issue 24) ---
+    cli::register(m)?;
+    score::register(m)?;
+    text::register(m)?;
+    submodule(m, "d4", d4::register)?;
+    submodule(m, "lattice", lattice::register)?;
+    submodule(m, "quality", quality::register)?;
+    submodule(m, "tn", tn::register)?;
+    submodule(m, "yaappu", yaappu::register)?;
     Ok(())
 }

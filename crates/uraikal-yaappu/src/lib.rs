@@ -19,6 +19,7 @@
 //! weight of ஃ) are counted as written and toggled, fewest first, only when the verse fails otherwise.
 #![deny(missing_docs)]
 
+mod json;
 mod letter;
 mod scan;
 

@@ -1,0 +1,10 @@
+"""Tamil text quality, in-process: signals, keep / repair / drop with reasons, the repaired text; the
+numbers of ``uraikal quality``. (``uraikal.datatrove`` wraps these as datatrove pipeline steps.)"""
+
+from ._uraikal import quality as _quality
+
+assess = _quality.assess
+assess_many = _quality.assess_many
+register_many = _quality.register_many
+
+__all__ = ["assess", "assess_many", "register_many"]

@@ -1,0 +1,34 @@
+//! `uraikal.yaappu` (issue 24): Tamil prosody, `uraikal_yaappu::scan` and the one JSON layout of a scan
+//! (`Scan::to_json`, what `uraikal yaappu --json` prints), as dicts.
+
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::to_python;
+
+/// Scans a verse (lines separated by newlines) for அசை, சீர், தளை and metre: a dict with "valid", "metre",
+/// "lines", "cirs" (text, letters, asai, asai_text, pattern, line), "talai", "problems" and "toggles", as
+/// `uraikal yaappu --json` prints it.
+///
+/// >>> from uraikal.yaappu import scan
+/// >>> r = scan("அகர முதல எழுத்தெல்லாம் ஆதி\nபகவன் முதற்றே உலகு")
+/// >>> (r["valid"], r["metre"], r["cirs"][0]["pattern"])
+/// (True, 'குறள் வெண்பா', 'கூவிளம்')
+#[pyfunction]
+fn scan<'py>(py: Python<'py>, verse: &str) -> PyResult<Bound<'py, PyAny>> {
+    to_python(py, &uraikal_yaappu::scan(verse).to_json())
+}
+
+/// `scan` over a list of verses, in parallel (the GIL released): a list of dicts in input order.
+#[pyfunction]
+fn scan_many<'py>(py: Python<'py>, verses: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
+    let scans: Vec<serde_json::Value> =
+        py.detach(|| verses.par_iter().map(|v| uraikal_yaappu::scan(v).to_json()).collect());
+    to_python(py, &scans)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(scan, m)?)?;
+    m.add_function(wrap_pyfunction!(scan_many, m)?)?;
+    Ok(())
+}
