@@ -163,18 +163,20 @@ fn unit(name: &str) -> PyResult<uraikal_metrics::Unit> {
 fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, normalize: bool) -> PyResult<f64> {
     use uraikal_metrics::a1;
     let pairs = pairs(reference, hypothesis)?;
+    // Pairs are counted in parallel; the integer sums do not depend on the order.
     let (edits, words) = py.detach(|| {
-        let (mut edits, mut words) = (0usize, 0usize);
-        for (r, h) in &pairs {
-            let counts = if normalize {
-                a1::word_counts(&a1::normalise(r), &a1::normalise(h))
-            } else {
-                uraikal_metrics::align::counts(&uraikal_metrics::jiwer::words(r), &uraikal_metrics::jiwer::words(h))
-            };
-            edits += counts.errors();
-            words += counts.reference_len();
-        }
-        (edits, words)
+        use rayon::prelude::*;
+        pairs
+            .par_iter()
+            .map(|(r, h)| {
+                let counts = if normalize {
+                    a1::word_counts(&a1::normalise(r), &a1::normalise(h))
+                } else {
+                    uraikal_metrics::align::counts(&uraikal_metrics::jiwer::words(r), &uraikal_metrics::jiwer::words(h))
+                };
+                (counts.errors(), counts.reference_len())
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     });
     if words == 0 {
         return Err(value_error("the references have no words: WER is undefined"));
@@ -199,16 +201,28 @@ fn cer(
     use uraikal_metrics::a1;
     let unit = self::unit(unit)?;
     let pairs = pairs(reference, hypothesis)?;
+    // Pairs are counted in parallel (a chunk per task, summed in order: integer sums, order-free).
     let total = py.detach(|| {
-        let mut total = uraikal_metrics::CerCounts::default();
-        for (r, h) in &pairs {
-            total.add(if normalize {
-                a1::unit_counts(&a1::normalise(r), &a1::normalise(h), unit)
-            } else {
-                uraikal_metrics::cer_counts(r, h, unit)
-            });
-        }
-        total
+        use rayon::prelude::*;
+        pairs
+            .par_chunks(256)
+            .map(|chunk| {
+                let mut total = uraikal_metrics::CerCounts::default();
+                for (r, h) in chunk {
+                    total.add(if normalize {
+                        a1::unit_counts(&a1::normalise(r), &a1::normalise(h), unit)
+                    } else {
+                        uraikal_metrics::cer_counts(r, h, unit)
+                    });
+                }
+                total
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .fold(uraikal_metrics::CerCounts::default(), |mut all, part| {
+                all.add(part);
+                all
+            })
     });
     if total.reference_len == 0 {
         return Err(value_error("the references are empty: CER is undefined"));

@@ -68,7 +68,7 @@ fn hypotheses(py: Python<'_>, input: &Bound<'_, PyAny>) -> PyResult<Hypotheses> 
 /// >>> m = [{"id": "u1", "audio": "a.wav", "text": "நான் வந்தேன்", "slice": "read"}]
 /// >>> r = uraikal.score(m, [{"id": "u1", "hyp": "நான் வந்தான்"}], system="demo", bootstrap=0)
 /// >>> [(x["slice"], x["wer"], x["utterances"]) for x in r]
-/// [('read', 0.5, 1)]
+/// [('read', 0.5, 1), ('macro', 0.5, 1)]
 #[pyfunction]
 #[pyo3(signature = (manifests, hyps, system = "system", bootstrap = DEFAULT_BOOTSTRAP, seed = DEFAULT_SEED))]
 fn score<'py>(

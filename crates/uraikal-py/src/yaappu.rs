@@ -13,7 +13,7 @@ use crate::to_python;
 /// >>> from uraikal.yaappu import scan
 /// >>> r = scan("அகர முதல எழுத்தெல்லாம் ஆதி\nபகவன் முதற்றே உலகு")
 /// >>> (r["valid"], r["metre"], r["cirs"][0]["pattern"])
-/// (True, 'குறள் வெண்பா', 'கூவிளம்')
+/// (True, 'குறள் வெண்பா', 'புளிமா')
 #[pyfunction]
 fn scan<'py>(py: Python<'py>, verse: &str) -> PyResult<Bound<'py, PyAny>> {
     to_python(py, &uraikal_yaappu::scan(verse).to_json())

@@ -40,3 +40,5 @@ __all__ = [
     "yaappu",
     "tasks",
 ]
+
+__test__ = {"score": score, "compare": compare}  # the Rust docstrings' examples, for pytest --doctest-modules

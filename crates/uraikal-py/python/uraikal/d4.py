@@ -10,3 +10,7 @@ from ._uraikal import d4 as _d4
 measure = _d4.measure
 
 __all__ = ["measure"]
+
+# doctest finds examples only in functions defined in this module: list the Rust ones (their docstrings are
+# written once, in Rust) so that `pytest --doctest-modules` runs their examples too.
+__test__ = {n: f for n, f in list(globals().items()) if type(f).__name__ == "builtin_function_or_method"}

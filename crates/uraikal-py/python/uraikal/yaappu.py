@@ -6,3 +6,7 @@ scan = _yaappu.scan
 scan_many = _yaappu.scan_many
 
 __all__ = ["scan", "scan_many"]
+
+# doctest finds examples only in functions defined in this module: list the Rust ones (their docstrings are
+# written once, in Rust) so that `pytest --doctest-modules` runs their examples too.
+__test__ = {n: f for n, f in list(globals().items()) if type(f).__name__ == "builtin_function_or_method"}
