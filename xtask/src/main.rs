@@ -21,6 +21,7 @@ mod release;
 mod tidy;
 mod version;
 mod web;
+mod wheel;
 
 /// The workspace root (xtask lives one folder below it).
 fn project_root() -> std::path::PathBuf {
@@ -39,7 +40,8 @@ const HELP: &[&str] = &[
     "regen-fixtures-prep [--check]   regenerate (or check) fixtures/prep/kural_docs.parquet",
 
     "check-version [--tag vX.Y.Z] [--bless-scoring]   one version everywhere; URAIKAL_VERSION moves with scoring",
-    "release [--dry-run] [--no-test] X.Y.Z            bump, check, test, publish --dry-run, print the tag command",
+    "release [--dry-run] [--no-test] X.Y.Z            bump, check, test, publish --dry-run, build + test the wheel, print the tag command",
+    "wheel [--no-test]                                 build the Linux wheel, test it in a fresh venv, report its size",
     "regen-fixtures [--check]                         regenerate derived fixtures (or check they are fresh)",
     "audio-fixtures [--check]         regenerate fixtures/audio with ffmpeg (or check them against SHA256SUMS)",
     "fuzz [--seconds N] [--only NAME] [--seed S]      run every cargo-fuzz target in fuzz/ (nightly, cargo-fuzz)",
@@ -81,6 +83,7 @@ fn main() -> Result<()> {
             version::check_version(tag, rest.iter().any(|a| a == "--bless-scoring")).map(|_| ())
         }
         Some("release") => release::release(rest),
+        Some("wheel") => wheel::run(rest),
         Some("regen-fixtures") => fixtures::regen_fixtures(rest),
         Some("fuzz") => fuzz::run(rest),
 

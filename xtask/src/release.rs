@@ -59,6 +59,9 @@ pub fn release(args: &[String]) -> Result<()> {
         for line in check_crate_sizes(&target.join("package"), &new)? {
             println!("{line}");
         }
+        // The Python package (issue 24): the Linux wheel, installed into a fresh venv and tested there.
+        let wheel = crate::wheel::build_and_test(&root, !no_test)?;
+        println!("{}", crate::wheel::size_line(&wheel)?);
         Ok(())
     })();
     if dry_run {

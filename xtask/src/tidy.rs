@@ -17,8 +17,24 @@ use anyhow::{bail, Context, Result};
 
 /// The Uraikal crates each crate may depend on (normal and build dependencies).
 const LAYERS: &[(&str, &[&str])] = &[
-    // The Python bindings sit beside the CLI (a separate Cargo workspace, built by maturin).
-    ("uraikal-py", &["uraikal-text", "uraikal-numbers", "uraikal-metrics", "uraikal-tasks", "uraikal-legacy"]),
+    // The Python bindings sit below the CLI (a separate Cargo workspace, built by maturin): the wheel runs the
+    // `uraikal` command in-process (issue 24) and calls the track crates directly.
+    (
+        "uraikal-py",
+        &[
+            "uraikal-text",
+            "uraikal-numbers",
+            "uraikal-metrics",
+            "uraikal-tasks",
+            "uraikal-cli",
+            "uraikal-asr",
+            "uraikal-d4",
+            "uraikal-io",
+            "uraikal-quality",
+            "uraikal-yaappu",
+            "uraikal-legacy",
+        ],
+    ),
     ("uraikal-text", &[]),
     ("uraikal-io", &[]),
     ("uraikal-numbers", &["uraikal-text"]),

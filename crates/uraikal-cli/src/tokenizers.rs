@@ -1,16 +1,15 @@
 //! `uraikal tokenizers`: Track D4, how tokenizers handle Tamil (a table, `--json`, results via `--out`),
 //! and `uraikal tokenizers patch-pretok IN OUT` (the grapheme-safe pre-tokenizer).
 
-use std::collections::HashSet;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
-use uraikal_d4::{bundled, grapheme_safe, measure, Input, Loaded, Passage, Record, Report, Skipped};
+pub use uraikal_d4::{load_tokenizers, read_passages};
+use uraikal_d4::{Input, Loaded, Passage, Record, Report, Skipped};
 use uraikal_metrics::URAIKAL_VERSION;
 
 use crate::common;
@@ -101,96 +100,11 @@ pub fn run(args: TokenizersArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Reads the passage files (file:line on every error); a passage without a slice takes it from its file
-/// name (`d4_<slice>.jsonl`). Duplicate ids within a file and empty data are errors.
-pub fn read_passages(files: &[PathBuf]) -> Result<(Vec<Passage>, Vec<Input>)> {
-    if files.is_empty() {
-        let passages = bundled::kural();
-        let input = Input {
-            path: "bundled:d4_kural.jsonl".into(),
-            sha256: uraikal_io::sha256_hex(bundled::KURAL_JSONL.as_bytes()),
-            passages: passages.len(),
-        };
-        return Ok((passages, vec![input]));
-    }
-    let mut passages = Vec::new();
-    let mut inputs = Vec::new();
-    for file in files {
-        let text = uraikal_io::read_utf8(file)?;
-        let records = uraikal_io::parse_jsonl_str::<Passage>(file, &text)?;
-        let default_slice = slice_of(file);
-        let mut ids = HashSet::new();
-        for record in &records {
-            if !ids.insert(record.value.id.as_str()) {
-                let message = format!("duplicate passage id {:?}", record.value.id);
-                return Err(uraikal_io::Error::invalid(file, Some(record.line), message).into());
-            }
-        }
-        inputs.push(Input {
-            path: file.display().to_string(),
-            sha256: uraikal_io::sha256_hex(text.as_bytes()),
-            passages: records.len(),
-        });
-        passages.extend(records.into_iter().map(|r| {
-            let mut p = r.value;
-            if p.slice.is_empty() {
-                p.slice = default_slice.clone();
-            }
-            p
-        }));
-    }
-    if passages.is_empty() {
-        let names: Vec<_> = files.iter().map(|f| f.display().to_string()).collect();
-        bail!("no passages in {}", names.join(", "));
-    }
-    Ok((passages, inputs))
-}
-
-/// `d4_kural.jsonl` → `kural`; any other file → its stem.
-fn slice_of(file: &Path) -> String {
-    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    stem.strip_prefix("d4_").map(str::to_string).unwrap_or(stem)
-}
-
-/// Loads the tokenizers (in parallel); those that fail are skipped with their reason. With
-/// `grapheme_safe`, each GPT-regex tokenizer is followed by its grapheme-safe variant.
-pub fn load_tokenizers(specs: &[String], with_grapheme_safe: bool) -> (Vec<Loaded>, Vec<Skipped>) {
-    let loaded: Vec<(String, Result<Loaded, uraikal_d4::Error>)> = if specs.is_empty() {
-        let names = bundled::TOKENIZERS.iter().map(|(name, _, _)| bundled::source(name));
-        names.zip(bundled::tokenizers()).collect()
-    } else {
-        specs.par_iter().map(|spec| (spec.clone(), uraikal_d4::load(spec))).collect()
-    };
-    let mut tokenizers = Vec::new();
-    let mut skipped = Vec::new();
-    for (spec, result) in loaded {
-        match result {
-            Ok(t) => {
-                let variant = if with_grapheme_safe { grapheme_safe(&t) } else { Ok(None) };
-                let name = t.name.clone();
-                tokenizers.push(t);
-                match variant {
-                    Ok(Some(v)) => tokenizers.push(v),
-                    Ok(None) => {}
-                    Err(e) => skipped.push(Skipped::new(&format!("{name}+grapheme-safe"), &spec, &e)),
-                }
-            }
-            Err(e) => skipped.push(Skipped::new(&name_of_spec(&spec), &spec, &e)),
-        }
-    }
-    (tokenizers, skipped)
-}
-
-/// A name for a tokenizer that could not be loaded: the last path component.
-fn name_of_spec(spec: &str) -> String {
-    let trimmed = spec.trim_end_matches('/');
-    trimmed.rsplit('/').next().unwrap_or(trimmed).to_string()
-}
-
-/// Measures every tokenizer on every passage (in parallel, a progress bar on a terminal).
+/// Measures every tokenizer on every passage (`uraikal_d4::evaluate`, in parallel), with a progress bar on a
+/// terminal.
 pub fn evaluate(
     tokenizers: &[Loaded],
-    mut skipped: Vec<Skipped>,
+    skipped: Vec<Skipped>,
     passages: &[Passage],
     data: Vec<Input>,
     against: uraikal_d4::Against<'_>,
@@ -203,26 +117,9 @@ pub fn evaluate(
             .progress_chars("=> "),
     );
     bar.set_message("tokenizers");
-    let outcomes: Vec<Result<_, uraikal_d4::Error>> = tokenizers
-        .par_iter()
-        .map(|t| {
-            let d4 = measure(t, passages, &|n| bar.inc(n))?;
-            Ok((d4, uraikal_d4::literature(t, passages, against)?))
-        })
-        .collect();
+    let report = uraikal_d4::evaluate(tokenizers, skipped, passages, data, against, &|n| bar.inc(n));
     bar.finish_and_clear();
-    let mut results = Vec::new();
-    for (t, outcome) in tokenizers.iter().zip(outcomes) {
-        match outcome {
-            Ok((slices, literature)) => {
-                for (s, (_, l)) in slices.iter().zip(literature) {
-                    results.push(Record::new(URAIKAL_VERSION, t, s).with_literature(l));
-                }
-            }
-            Err(e) => skipped.push(Skipped::new(&t.name, &t.source, &e)),
-        }
-    }
-    Report { uraikal_version: URAIKAL_VERSION.to_string(), data, results, skipped }
+    report
 }
 
 /// The readable table: one row per tokenizer × slice, then the skipped tokenizers.
@@ -332,16 +229,4 @@ pub fn demo_board() -> Result<String> {
     );
     out.push_str(&table(&report));
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slices_come_from_file_names() {
-        assert_eq!(slice_of(Path::new("data/d4_kural.jsonl")), "kural");
-        assert_eq!(slice_of(Path::new("prose.jsonl")), "prose");
-        assert_eq!(name_of_spec("/tmp/x/broken/"), "broken");
-    }
 }

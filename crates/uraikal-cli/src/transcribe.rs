@@ -81,7 +81,8 @@ pub fn run_transcribe(args: TranscribeArgs) -> Result<ExitCode> {
         bail!(
             "this uraikal was built without whisper.cpp, so it cannot transcribe.\n  Rebuild it with the \
              `whisper` feature: `cargo install --path crates/uraikal-cli --features whisper` (needs cmake, a C++ \
-             compiler and libclang, e.g. `apt-get install cmake clang libclang-dev`).\n  Any other system can \
+             compiler and libclang, e.g. `apt-get install cmake clang libclang-dev`); the `uraikal` of `pip install \
+             uraikal` is built without it too, so install that Rust binary to transcribe.\n  Any other system can \
              write the same hypothesis file itself: one {{\"id\": …, \"hyp\": …}} JSON line per utterance (README, \
              \"Transcribing\")."
         )

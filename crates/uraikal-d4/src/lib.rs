@@ -35,6 +35,7 @@
 pub mod bundled;
 pub mod corpus;
 mod error;
+pub mod evaluate;
 pub mod extend;
 pub mod literature;
 pub mod load;
@@ -46,6 +47,7 @@ mod tiktoken;
 pub mod train;
 
 pub use error::{Error, ErrorKind};
+pub use evaluate::{evaluate, load_tokenizers, parse_passages, read_passages};
 pub use literature::{literature, vocab_counts, Against, Literature, VocabCounts};
 pub use load::{load, Loaded};
 pub use measure::{measure, Counts, Metrics, Passage, SliceResult};

@@ -138,7 +138,11 @@ fn parity_median(pairs: &[(usize, usize)]) -> Option<f64> {
 /// Rényi efficiency (Zouhar et al. 2023): H_α(p) ÷ log |V|, where p is the relative frequency of each
 /// token and H_α(p) = log(Σ p^α) ÷ (1 − α). None without tokens or with a vocabulary of one.
 pub fn renyi_efficiency(counts: impl Iterator<Item = usize>, vocab_size: usize, alpha: f64) -> Option<f64> {
-    let counts: Vec<usize> = counts.filter(|&c| c > 0).collect();
+    let mut counts: Vec<usize> = counts.filter(|&c| c > 0).collect();
+    // The counts come from a hash map, in an order that changes from run to run: sum the powers in one order
+    // (ascending) so that the float sum, and the result, is the same in every run (issue 24 found it differ in
+    // the last bits between the CLI and Python on the same file).
+    counts.sort_unstable();
     let total: usize = counts.iter().sum();
     if total == 0 || vocab_size < 2 {
         return None;
@@ -247,6 +251,14 @@ mod tests {
         assert_eq!(parity_median(&[(2, 1), (3, 1), (10, 1)]), Some(3.0));
         assert_eq!(parity_median(&[(2, 1), (4, 1)]), Some(3.0));
         assert_eq!(parity_median(&[(2, 0)]), None);
+    }
+
+    #[test]
+    fn renyi_does_not_depend_on_the_order_of_the_counts() {
+        let counts: Vec<usize> = (1..500).map(|k| k * 7 % 97 + 1).collect();
+        let forward = renyi_efficiency(counts.iter().copied(), 1000, 2.5);
+        let backward = renyi_efficiency(counts.iter().rev().copied(), 1000, 2.5);
+        assert_eq!(forward.map(f64::to_bits), backward.map(f64::to_bits));
     }
 
     #[test]

@@ -9,12 +9,33 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 mod parity;
-// --- area: tasks (issue 22) ---
 mod tasks;
-mod legacy; // issue 19
+mod legacy;
+mod cli;
+mod d4;
+mod lattice;
+mod quality;
+mod score;
+mod text;
+mod tn;
+mod yaappu;
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// A serialisable value as the Python object `json.loads` gives for the JSON the CLI would print (so the
+/// records are the CLI's, number for number: serde_json writes the shortest round-trip float).
+fn to_python<'py>(py: Python<'py>, value: &(impl serde::Serialize + ?Sized)) -> PyResult<Bound<'py, PyAny>> {
+    let json = serde_json::to_string(value).map_err(value_error)?;
+    py.import("json")?.call_method1("loads", (json,))
+}
+
+/// Adds `uraikal._uraikal.<name>`, a submodule filled by `fill` (one Rust file per Python submodule).
+fn submodule(parent: &Bound<'_, PyModule>, name: &str, fill: fn(&Bound<'_, PyModule>) -> PyResult<()>) -> PyResult<()> {
+    let sub = PyModule::new(parent.py(), name)?;
+    fill(&sub)?;
+    parent.add_submodule(&sub)
 }
 
 // ---------------------------------------------------------------- text
@@ -31,7 +52,8 @@ fn clean(text: &str, legacy_au: bool) -> String {
 #[pyfunction]
 #[pyo3(signature = (text, ligatures = false))]
 fn letters<'py>(py: Python<'py>, text: &str, ligatures: bool) -> PyResult<Bound<'py, PyList>> {
-    let pieces = uraikal_text::letters_with(text, uraikal_text::LetterOptions::ligatures(ligatures)).map(|l| l.as_str());
+    let pieces =
+        uraikal_text::letters_with(text, uraikal_text::LetterOptions::ligatures(ligatures)).map(|l| l.as_str());
     piece_list(py, pieces)
 }
 
@@ -141,18 +163,20 @@ fn unit(name: &str) -> PyResult<uraikal_metrics::Unit> {
 fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, normalize: bool) -> PyResult<f64> {
     use uraikal_metrics::a1;
     let pairs = pairs(reference, hypothesis)?;
+    // Pairs are counted in parallel; the integer sums do not depend on the order.
     let (edits, words) = py.detach(|| {
-        let (mut edits, mut words) = (0usize, 0usize);
-        for (r, h) in &pairs {
-            let counts = if normalize {
-                a1::word_counts(&a1::normalise(r), &a1::normalise(h))
-            } else {
-                uraikal_metrics::align::counts(&uraikal_metrics::jiwer::words(r), &uraikal_metrics::jiwer::words(h))
-            };
-            edits += counts.errors();
-            words += counts.reference_len();
-        }
-        (edits, words)
+        use rayon::prelude::*;
+        pairs
+            .par_iter()
+            .map(|(r, h)| {
+                let counts = if normalize {
+                    a1::word_counts(&a1::normalise(r), &a1::normalise(h))
+                } else {
+                    uraikal_metrics::align::counts(&uraikal_metrics::jiwer::words(r), &uraikal_metrics::jiwer::words(h))
+                };
+                (counts.errors(), counts.reference_len())
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     });
     if words == 0 {
         return Err(value_error("the references have no words: WER is undefined"));
@@ -167,20 +191,38 @@ fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAn
 /// (SPEC G5): the script-normalised grapheme CER of grapheme-kit and `uraikal evaluate`.
 #[pyfunction]
 #[pyo3(signature = (reference, hypothesis, unit = "codepoint", normalize = true))]
-fn cer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, unit: &str, normalize: bool) -> PyResult<f64> {
+fn cer(
+    py: Python<'_>,
+    reference: &Bound<'_, PyAny>,
+    hypothesis: &Bound<'_, PyAny>,
+    unit: &str,
+    normalize: bool,
+) -> PyResult<f64> {
     use uraikal_metrics::a1;
     let unit = self::unit(unit)?;
     let pairs = pairs(reference, hypothesis)?;
+    // Pairs are counted in parallel (a chunk per task, summed in order: integer sums, order-free).
     let total = py.detach(|| {
-        let mut total = uraikal_metrics::CerCounts::default();
-        for (r, h) in &pairs {
-            total.add(if normalize {
-                a1::unit_counts(&a1::normalise(r), &a1::normalise(h), unit)
-            } else {
-                uraikal_metrics::cer_counts(r, h, unit)
-            });
-        }
-        total
+        use rayon::prelude::*;
+        pairs
+            .par_chunks(256)
+            .map(|chunk| {
+                let mut total = uraikal_metrics::CerCounts::default();
+                for (r, h) in chunk {
+                    total.add(if normalize {
+                        a1::unit_counts(&a1::normalise(r), &a1::normalise(h), unit)
+                    } else {
+                        uraikal_metrics::cer_counts(r, h, unit)
+                    });
+                }
+                total
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .fold(uraikal_metrics::CerCounts::default(), |mut all, part| {
+                all.add(part);
+                all
+            })
     });
     if total.reference_len == 0 {
         return Err(value_error("the references are empty: CER is undefined"));
@@ -188,7 +230,13 @@ fn cer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAn
     Ok(total.rate())
 }
 
-fn chrf_with(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAny>, unit: &str, config: uraikal_metrics::ChrfConfig) -> PyResult<f64> {
+fn chrf_with(
+    py: Python<'_>,
+    reference: &Bound<'_, PyAny>,
+    hypothesis: &Bound<'_, PyAny>,
+    unit: &str,
+    config: uraikal_metrics::ChrfConfig,
+) -> PyResult<f64> {
     let unit = self::unit(unit)?;
     let pairs = pairs(reference, hypothesis)?;
     Ok(py.detach(|| uraikal_metrics::corpus_chrf(pairs.iter().map(|(r, h)| (r.as_str(), h.as_str())), unit, config)))
@@ -212,7 +260,13 @@ fn chrf_pp(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, 
 /// OIWER of a hypothesis against a lattice (a list of groups of acceptable forms, or the `{a | b} {c}` string).
 #[pyfunction]
 #[pyo3(signature = (hypothesis, lattice, language = "ta", mode = None))]
-fn oiwer<'py>(py: Python<'py>, hypothesis: &str, lattice: &Bound<'py, PyAny>, language: &str, mode: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+fn oiwer<'py>(
+    py: Python<'py>,
+    hypothesis: &str,
+    lattice: &Bound<'py, PyAny>,
+    language: &str,
+    mode: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
     use uraikal_metrics::lattice::{Language, Lattice, Mode, Reading};
     let language = Language::parse(language).map_err(value_error)?;
     let mode = match mode {
@@ -265,8 +319,15 @@ fn _uraikal(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(chrf_pp, m)?)?;
     m.add_function(wrap_pyfunction!(oiwer, m)?)?;
     parity::register(m)?;
-    // --- area: tasks (issue 22) ---
     tasks::register(m)?;
-    legacy::register(m)?; // issue 19
+    legacy::register(m)?;
+    cli::register(m)?;
+    score::register(m)?;
+    text::register(m)?;
+    submodule(m, "d4", d4::register)?;
+    submodule(m, "lattice", lattice::register)?;
+    submodule(m, "quality", quality::register)?;
+    submodule(m, "tn", tn::register)?;
+    submodule(m, "yaappu", yaappu::register)?;
     Ok(())
 }

@@ -64,11 +64,8 @@ fn tasks_generate<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let family = uraikal_tasks::family(name).map_err(value_error)?;
     let config = uraikal_tasks::Config::from_json(config).map_err(value_error)?;
-    let entries: Vec<uraikal_tasks::Entry> = py.detach(|| {
-        (start..start + count)
-            .map(|i| family.entry(seed, i, &config))
-            .collect()
-    });
+    let entries: Vec<uraikal_tasks::Entry> =
+        py.detach(|| (start..start + count).map(|i| family.entry(seed, i, &config)).collect());
     let list = PyList::empty(py);
     for e in entries {
         let d = PyDict::new(py);

@@ -1,14 +1,11 @@
 """The datatrove steps (issue 20) in a LocalPipelineExecutor with 2 tasks over a JSONL folder.
 
-Needs datatrove (PyPI 0.10) and the uraikal binary ($URAIKAL_BIN, else target/debug/uraikal or target/release/
-uraikal of this workspace); skipped without them. The module is loaded from its file, so the compiled
-extension need not be built for this test.
+Needs datatrove (PyPI 0.10), skipped without it. The steps call the installed package in-process (issue 24:
+no `uraikal` binary is run).
 """
 
 import gzip
-import importlib.util
 import json
-import os
 import pathlib
 
 import pytest
@@ -19,18 +16,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 HERE = pathlib.Path(__file__).resolve().parents[1]
 
 
-def binary():
-    for candidate in [os.environ.get("URAIKAL_BIN"), ROOT / "target/debug/uraikal", ROOT / "target/release/uraikal"]:
-        if candidate and pathlib.Path(candidate).exists():
-            return str(candidate)
-    pytest.skip("SKIPPED: no uraikal binary (set URAIKAL_BIN or cargo build -p uraikal-cli)")
-
-
 def steps():
-    spec = importlib.util.spec_from_file_location("uraikal_datatrove", HERE / "python/uraikal/datatrove.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    import uraikal.datatrove
+
+    return uraikal.datatrove
 
 
 PROSE = ("தமிழ் மொழி உலகின் மிகப் பழமையான மொழிகளில் ஒன்று. இது இந்தியா, இலங்கை, சிங்கப்பூர் ஆகிய "
@@ -53,7 +42,6 @@ def test_local_executor_with_two_tasks(tmp_path):
     from datatrove.pipeline.readers import JsonlReader
     from datatrove.pipeline.writers import JsonlWriter
 
-    exe = binary()
     m = steps()
     source = tmp_path / "in"
     source.mkdir()
@@ -66,9 +54,9 @@ def test_local_executor_with_two_tasks(tmp_path):
     LocalPipelineExecutor(
         pipeline=[
             JsonlReader(str(source)),
-            m.TamilRepairFormatter(binary=exe, batch_size=2),
-            m.TamilQualityFilter(exclusion_writer=JsonlWriter(str(tmp_path / "removed")), binary=exe, batch_size=2),
-            m.TamilRegisterAnnotator(binary=exe),
+            m.TamilRepairFormatter(batch_size=2),
+            m.TamilQualityFilter(exclusion_writer=JsonlWriter(str(tmp_path / "removed")), batch_size=2),
+            m.TamilRegisterAnnotator(),
             JsonlWriter(str(tmp_path / "kept")),
         ],
         tasks=2,

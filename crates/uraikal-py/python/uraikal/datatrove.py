@@ -1,9 +1,9 @@
 """datatrove pipeline steps for Tamil web text (issue 20; SPEC Q): quality filter, repair, register.
 
-The steps run Uraikal's library through the `uraikal` command, one process per batch of documents (JSON
-lines in and out): the numbers are those of `uraikal quality` / `uraikal register`, the steps only move
-documents. The binary is found from `binary=`, then $URAIKAL_BIN, then PATH, so any datatrove executor
-(local, SLURM, Ray) runs them unchanged as long as its workers have the binary.
+The steps call Uraikal's library in-process (`uraikal.quality.assess_many` / `register_many`, a batch at a
+time, in parallel with the GIL released): the numbers are those of `uraikal quality` / `uraikal register`, the
+steps only move documents. Any datatrove executor (local, SLURM, Ray) runs them wherever `uraikal` is
+installed. (`binary=` is accepted and ignored: the steps used to run the `uraikal` command.)
 
     from datatrove.executor import LocalPipelineExecutor
     from datatrove.pipeline.readers import JsonlReader
@@ -21,36 +21,21 @@ documents. The binary is found from `binary=`, then $URAIKAL_BIN, then PATH, so 
 datatrove is imported here, not by `uraikal` itself: install it only where these steps run.
 """
 
-import json
-import os
-import shutil
-import subprocess
-
 from datatrove.pipeline.base import PipelineStep
 from datatrove.pipeline.filters.base_filter import BaseFilter
 from datatrove.utils.batching import batched
 
+from uraikal.quality import assess_many, register_many
+
 __all__ = ["TamilQualityFilter", "TamilRepairFormatter", "TamilRegisterAnnotator"]
 
 
-def _binary(binary):
-    found = binary or os.environ.get("URAIKAL_BIN") or shutil.which("uraikal")
-    if not found:
-        raise FileNotFoundError("the uraikal binary: pass binary=, set URAIKAL_BIN or put uraikal on PATH")
-    return found
-
-
-def _run(binary, args, texts):
-    """One `uraikal` process over a batch; results in input order."""
-    lines = "".join(json.dumps({"id": i, "text": t}, ensure_ascii=False) + "\n" for i, t in enumerate(texts))
-    done = subprocess.run([_binary(binary), *args, "-", "--json"], input=lines, capture_output=True,
-                          text=True, encoding="utf-8")
-    if done.returncode != 0:
-        raise RuntimeError(f"uraikal {' '.join(args)} failed ({done.returncode}): {done.stderr.strip()}")
-    results = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
-    if len(results) != len(texts):
-        raise RuntimeError(f"uraikal {' '.join(args)}: {len(results)} results for {len(texts)} documents")
-    return results
+def _read(path):
+    """The text of a --config / --model file, or None."""
+    if path is None:
+        return None
+    with open(path, encoding="utf-8") as f:
+        return f.read()
 
 
 class TamilQualityFilter(BaseFilter):
@@ -64,15 +49,14 @@ class TamilQualityFilter(BaseFilter):
     def __init__(self, exclusion_writer=None, batch_size=1000, keep_repairable=True, config=None, binary=None):
         super().__init__(exclusion_writer, batch_size)
         self.keep_repairable = keep_repairable
-        self.args = ["quality"] + (["--config", config] if config else [])
-        self.binary = binary
+        self.config = _read(config)
 
     def filter(self, doc):
         return self.filter_batch([doc])[0]
 
     def filter_batch(self, batch):
         verdicts = []
-        for doc, r in zip(batch, _run(self.binary, self.args, [d.text for d in batch])):
+        for doc, r in zip(batch, assess_many([d.text for d in batch], self.config)):
             doc.metadata["tamil_quality_score"] = r["score"]
             doc.metadata["tamil_quality_decision"] = r["decision"]
             if r["decision"] == "keep" or (r["decision"] == "repair" and self.keep_repairable):
@@ -92,20 +76,19 @@ class TamilRepairFormatter(PipelineStep):
     def __init__(self, batch_size=1000, config=None, binary=None):
         super().__init__()
         self.batch_size = batch_size
-        self.args = ["quality", "--repair"] + (["--config", config] if config else [])
-        self.binary = binary
+        self.config = _read(config)
 
     def run(self, data, rank=0, world_size=1):
         for batch in batched(data, self.batch_size):
             with self.track_time("batch"):
-                results = _run(self.binary, self.args, [d.text for d in batch])
+                results = assess_many([d.text for d in batch], self.config)
             for doc, r in zip(batch, results):
                 self.stat_update("total")
                 if r["decision"] == "repair":
                     self.stat_update("repaired")
                     doc.metadata["tamil_repairs"] = [x for x in r["reasons"]
                                                      if x in ("legacy-encoding", "visual-order", "mojibake")]
-                doc.text = r["text"]
+                doc.text = r["repaired"]
                 yield doc
 
 
@@ -119,13 +102,12 @@ class TamilRegisterAnnotator(PipelineStep):
     def __init__(self, batch_size=1000, model=None, binary=None):
         super().__init__()
         self.batch_size = batch_size
-        self.args = ["register"] + (["--model", model] if model else [])
-        self.binary = binary
+        self.model = _read(model)
 
     def run(self, data, rank=0, world_size=1):
         for batch in batched(data, self.batch_size):
             with self.track_time("batch"):
-                results = _run(self.binary, self.args, [d.text for d in batch])
+                results = register_many([d.text for d in batch], self.model)
             for doc, r in zip(batch, results):
                 doc.metadata["register"] = r["register"]
                 doc.metadata["register_scores"] = r["scores"]

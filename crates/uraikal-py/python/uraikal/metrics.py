@@ -11,3 +11,7 @@ equally long lists of strings and return the corpus rate (sum of edits / sum of 
 from ._uraikal import wer, cer, chrf, chrf_pp, oiwer
 
 __all__ = ["wer", "cer", "chrf", "chrf_pp", "oiwer"]
+
+# doctest finds examples only in functions defined in this module: list the Rust ones (their docstrings are
+# written once, in Rust) so that `pytest --doctest-modules` runs their examples too.
+__test__ = {n: f for n, f in list(globals().items()) if type(f).__name__ == "builtin_function_or_method"}
