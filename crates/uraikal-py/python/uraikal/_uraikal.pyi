@@ -52,6 +52,22 @@ def graphemes(text):
     """Extended grapheme clusters (Unicode 17) with the Tamil and Sinhala folds. Lossless."""
     ...
 
+def legacy_decode(text, from_):
+    """Legacy text → Unicode; `from_` "auto" converts only the legacy runs of each line."""
+    ...
+
+def legacy_detect(line):
+    """One line's detection: {"encoding", "confidence", "runs": [{"start", "end", "encoding"}]}."""
+    ...
+
+def legacy_encode(text, to, lossy=False):
+    """Unicode → legacy text; ValueError names a letter the encoding cannot write (unless `lossy`)."""
+    ...
+
+def legacy_encodings():
+    """The encodings: a list of {"name", "aliases", "kind"}."""
+    ...
+
 def length(letter):
     """Prosodic length of one letter: "kuril", "nedil", "otru", "aaytham" or "other"."""
     ...
@@ -77,6 +93,35 @@ def normalize_many(texts):
 
 def oiwer(hypothesis, lattice, language="ta", mode=None):
     """OIWER of a hypothesis against a lattice (a list of groups of acceptable forms, or the `{a | b} {c}` string)."""
+    ...
+
+def parity_bleu(hypotheses, references, tokenize="13a", smooth_method="exp", smooth_value=None, lowercase=False, max_ngram_order=4, effective_order=False):
+    """sacrebleu's corpus BLEU: (score, signature)."""
+    ...
+
+def parity_chrf(hypotheses, references, char_order=6, word_order=0, beta=2.0, lowercase=False, whitespace=False, eps_smoothing=False, unit="codepoint"):
+    """sacrebleu's corpus chrF (`CHRF(...).corpus_score`): (score, signature)."""
+    ...
+
+def parity_rates(references, hypotheses, transform, substitute_words=..., substitute_regexes=..., remove_words=..., word_delimiter=None, replace_by_space=False):
+    """jiwer's `process_words` with the same transformation on both sides: a dict of wer, mer, wil, wip and the
+    summed hits, substitutions, deletions, insertions."""
+    ...
+
+def parity_sort_tamil(words):
+    """Tamil dictionary order (`uraikal text sort`)."""
+    ...
+
+def parity_ter(hypotheses, references, normalized=False, no_punct=False, asian_support=False, case_sensitive=False):
+    """sacrebleu's corpus TER: (score, signature)."""
+    ...
+
+def parity_transform(sentences, transform, substitute_words=..., substitute_regexes=..., remove_words=..., word_delimiter=None, replace_by_space=False):
+    """jiwer's `Compose([...])(sentences)`: the lists of words (or characters)."""
+    ...
+
+def parity_translit(text, to=None, from_=None):
+    """`uraikal text translit`: to "iso15919" or "casual", or from "iso15919"."""
     ...
 
 def score(manifests, hyps, system="system", bootstrap=..., seed=...):
@@ -127,4 +172,4 @@ def wer(reference, hypothesis, normalize=True):
     text as given with jiwer's default word split (runs of spaces, not tabs)."""
     ...
 
-__all__ = ['__version__', 'URAIKAL_VERSION', 'NORMALIZER_VERSION', 'UNICODE_VERSION', 'clean', 'letters', 'length', 'tamil_share', 'normalize', 'graphemes', 'compose', 'decompose', 'to_words', 'to_digits', 'from_numerals', 'to_numerals', 'wer', 'cer', 'chrf', 'chrf_pp', 'oiwer', 'tasks_families', 'tasks_generate', 'tasks_score', 'main', 'die_quietly_on_closed_pipe', 'score', 'compare', 'normalize_many', 'd4', 'lattice', 'quality', 'tn', 'yaappu']
+__all__ = ['__version__', 'URAIKAL_VERSION', 'NORMALIZER_VERSION', 'UNICODE_VERSION', 'clean', 'letters', 'length', 'tamil_share', 'normalize', 'graphemes', 'compose', 'decompose', 'to_words', 'to_digits', 'from_numerals', 'to_numerals', 'wer', 'cer', 'chrf', 'chrf_pp', 'oiwer', 'parity_chrf', 'parity_bleu', 'parity_ter', 'parity_transform', 'parity_rates', 'parity_sort_tamil', 'parity_translit', 'tasks_families', 'tasks_generate', 'tasks_score', 'legacy_encodings', 'legacy_decode', 'legacy_encode', 'legacy_detect', 'main', 'die_quietly_on_closed_pipe', 'score', 'compare', 'normalize_many', 'd4', 'lattice', 'quality', 'tn', 'yaappu']
