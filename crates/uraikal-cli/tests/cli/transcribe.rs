@@ -224,7 +224,7 @@ mod whisper {
         assert_eq!(out.status.code(), Some(2));
         assert!(stderr(&out).contains("fake.bin: not a loadable ggml Whisper model"), "{}", stderr(&out));
         let out = transcribe(d, &manifest, "absent.bin", "h.jsonl", &[]);
-        assert!(stderr(&out).contains("absent.bin: model file not found"), "{}", stderr(&out));
+        assert!(stderr(&out).contains("absent.bin: no such model file or folder"), "{}", stderr(&out));
         let out = transcribe(d, &manifest, "fake.bin", "h.jsonl", &["--language", "xx"]);
         assert!(stderr(&out).contains("\"xx\" is not a Whisper language code"), "{}", stderr(&out));
     }
