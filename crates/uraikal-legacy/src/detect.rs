@@ -203,7 +203,8 @@ pub struct Run {
 pub struct Detection {
     /// The most likely encoding of the line's legacy runs (None: there are none).
     pub encoding: Option<Encoding>,
-    /// How sure: 1 − e^−(margin over the runner-up, in nats), 0 when there are no runs.
+    /// How sure: 1 − e^−(margin over the runner-up, in nats), rounded to 6 decimals (SPEC E: the last digits
+    /// of `exp`/`ln` differ between platforms, e.g. native and WASM), 0 when there are no runs.
     pub confidence: f64,
     /// The legacy runs, in order.
     pub runs: Vec<Run>,
@@ -458,7 +459,8 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
         }
         previous = Some(i);
     }
-    Detection { encoding: Some(encoding), confidence: 1.0 - (-(margin as f64)).exp(), runs }
+    let confidence = ((1.0 - (-(margin as f64)).exp()) * 1e6).round() / 1e6;
+    Detection { encoding: Some(encoding), confidence, runs }
 }
 
 /// Converts only the legacy runs of each line (as [`detect`] finds them); everything else is kept as it is,
