@@ -246,24 +246,8 @@ fn overruled(pairs: &[(&str, &str)]) -> Vec<u8> {
     }
     let mut affixes: HashMap<char, (String, String)> = HashMap::new();
     for sign in SIGNS {
-        let mut votes: Vec<((String, String), usize)> = Vec::new();
-        for c in '\u{0B95}'..='\u{0BB9}' {
-            let (Some(bare), Some(with)) = (first.get(&c.to_string()), first.get(&format!("{c}{sign}"))) else {
-                continue;
-            };
-            if let Some(at) = with.find(bare) {
-                let pair = (with[..at].to_string(), with[at + bare.len()..].to_string());
-                match votes.iter_mut().find(|(p, _)| *p == pair) {
-                    Some((_, n)) => *n += 1,
-                    None => votes.push((pair, 1)),
-                }
-            }
-        }
-        votes.sort_by_key(|v| std::cmp::Reverse(v.1));
-        if let Some((pair, n)) = votes.into_iter().next() {
-            if n >= 3 {
-                affixes.insert(sign, pair);
-            }
+        if let Some(pair) = majority_affix(sign, |u| first.get(u).copied()) {
+            affixes.insert(sign, pair);
         }
     }
     pairs
@@ -428,21 +412,7 @@ impl Codec {
 
     /// The glyphs the table writes around a consonant for `sign`, when most consonants agree (at least three).
     fn affix(&self, sign: char) -> Option<(Box<str>, Box<str>)> {
-        let mut votes: Vec<((String, String), usize)> = Vec::new();
-        for c in '\u{0B95}'..='\u{0BB9}' {
-            let (Some(bare), Some(with)) = (self.key_of(&c.to_string()), self.key_of(&format!("{c}{sign}"))) else {
-                continue;
-            };
-            if let Some(at) = with.find(bare) {
-                let pair = (with[..at].to_string(), with[at + bare.len()..].to_string());
-                match votes.iter_mut().find(|(p, _)| *p == pair) {
-                    Some((_, n)) => *n += 1,
-                    None => votes.push((pair, 1)),
-                }
-            }
-        }
-        votes.sort_by_key(|v| std::cmp::Reverse(v.1));
-        votes.into_iter().next().filter(|(_, n)| *n >= 3).map(|((p, q), _)| (p.into(), q.into()))
+        majority_affix(sign, |u| self.key_of(u)).map(|(p, q)| (p.into(), q.into()))
     }
 
     fn key_of(&self, unicode: &str) -> Option<&str> {
@@ -633,4 +603,24 @@ impl Codec {
         let bare = self.key_of(&c.to_string())?;
         Some(format!("{before}{bare}{after}"))
     }
+}
+
+/// The glyphs written around a consonant's key for `sign` (before, after), when at least three consonants agree;
+/// `key` gives the legacy key of a Unicode text.
+fn majority_affix<'k>(sign: char, key: impl Fn(&str) -> Option<&'k str>) -> Option<(String, String)> {
+    let mut votes: Vec<((String, String), usize)> = Vec::new();
+    for c in '\u{0B95}'..='\u{0BB9}' {
+        let (Some(bare), Some(with)) = (key(&c.to_string()), key(&format!("{c}{sign}"))) else {
+            continue;
+        };
+        if let Some(at) = with.find(bare) {
+            let pair = (with[..at].to_string(), with[at + bare.len()..].to_string());
+            match votes.iter_mut().find(|(p, _)| *p == pair) {
+                Some((_, n)) => *n += 1,
+                None => votes.push((pair, 1)),
+            }
+        }
+    }
+    votes.sort_by_key(|v| std::cmp::Reverse(v.1));
+    votes.into_iter().next().filter(|(_, n)| *n >= 3).map(|(pair, _)| pair)
 }
