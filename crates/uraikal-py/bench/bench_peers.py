@@ -39,6 +39,28 @@ def best(fn, runs=3):
     return t
 
 
+def pairs(base, n):
+    """n (reference, hypothesis) pairs: each reference with 0-2 seeded word edits."""
+    rng = random.Random(20261201)
+    vocab = [w for s in base for w in s.split()]
+    refs, hyps = [], []
+    for k in range(n):
+        ref = base[k % len(base)]
+        words = ref.split()
+        for _ in range(rng.randrange(0, 3)):
+            i = rng.randrange(len(words))
+            op = rng.randrange(3)
+            if op == 0:
+                words[i] = rng.choice(vocab)
+            elif op == 1 and len(words) > 1:
+                del words[i]
+            else:
+                words.insert(i, rng.choice(vocab))
+        refs.append(ref)
+        hyps.append(" ".join(words))
+    return refs, hyps
+
+
 def main():
     from uraikal.text import letters, normalize
     from uraikal.metrics import wer, cer
@@ -58,23 +80,7 @@ def main():
     t_norm = best(lambda: [normalize(l) for l in lines])
     print(f"normalize, {mb:.1f} MB: uraikal {t_norm:.3f}s ({mb / t_norm:.1f} MB/s)")
 
-    rng = random.Random(20261201)
-    vocab = [w for s in base for w in s.split()]
-    refs, hyps = [], []
-    for k in range(100_000):
-        ref = base[k % len(base)]
-        words = ref.split()
-        for _ in range(rng.randrange(0, 3)):
-            i = rng.randrange(len(words))
-            op = rng.randrange(3)
-            if op == 0:
-                words[i] = rng.choice(vocab)
-            elif op == 1 and len(words) > 1:
-                del words[i]
-            else:
-                words.insert(i, rng.choice(vocab))
-        refs.append(ref)
-        hyps.append(" ".join(words))
+    refs, hyps = pairs(base, 100_000)
     # jiwer scores the same normalised strings the bindings score.
     nrefs = [normalize(r) for r in refs]
     nhyps = [normalize(h) for h in hyps]

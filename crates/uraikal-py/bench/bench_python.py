@@ -11,12 +11,11 @@ Each job: best of 3 (jiwer: 1 run), wall time and process CPU time (all threads,
 """
 
 import os
-import random
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_peers import sentences  # noqa: E402  (the same corpus as the issue 13 benchmark)
+from bench_peers import pairs, sentences  # noqa: E402  (the same corpus as the issue 13 benchmark)
 
 
 def best(fn, runs=3):
@@ -26,27 +25,6 @@ def best(fn, runs=3):
         fn()
         wall, cpu = min(wall, time.perf_counter() - w), min(cpu, time.process_time() - c)
     return wall, cpu
-
-
-def pairs(base, n):
-    rng = random.Random(20261201)
-    vocab = [w for s in base for w in s.split()]
-    refs, hyps = [], []
-    for k in range(n):
-        ref = base[k % len(base)]
-        words = ref.split()
-        for _ in range(rng.randrange(0, 3)):
-            i = rng.randrange(len(words))
-            op = rng.randrange(3)
-            if op == 0:
-                words[i] = rng.choice(vocab)
-            elif op == 1 and len(words) > 1:
-                del words[i]
-            else:
-                words.insert(i, rng.choice(vocab))
-        refs.append(ref)
-        hyps.append(" ".join(words))
-    return refs, hyps
 
 
 def main():
