@@ -17,7 +17,8 @@ use std::fmt;
 use std::io;
 
 use rayon::prelude::*;
-use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::de::value::SeqAccessDeserializer;
+use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
 
@@ -220,25 +221,63 @@ impl Serialize for Column<'_, '_> {
     }
 }
 
-/// One OIWER batch record, borrowed from its line where it can be.
+/// One OIWER batch record, borrowed from its line where it can be. `R` is how the reference is read:
+/// [`UsualReference`] in the one pass most lines take, the raw JSON for the general reader.
 #[derive(Deserialize)]
-struct OiwerInput<'a> {
+struct OiwerInput<'a, R> {
     #[serde(borrow, default)]
     id: Option<&'a RawValue>,
     #[serde(borrow, default)]
     language: Option<Cow<'a, str>>,
     #[serde(borrow)]
     hypothesis: Cow<'a, str>,
-    #[serde(borrow)]
-    reference: &'a RawValue,
+    reference: R,
+}
+
+/// The reference in the shapes records use, read with the rest of the record: groups of strings (borrowed)
+/// or one string (the brace form, kept as a JSON value). Any other shape fails this reading, and the line is
+/// read again with the reference as raw JSON, for [`Lattice::read_value`] to name what is wrong.
+enum UsualReference<'a> {
+    Groups(Vec<Vec<JsonStr<'a>>>),
+    Other(serde_json::Value),
+}
+
+impl<'de> Deserialize<'de> for UsualReference<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Shape;
+        impl<'de> Visitor<'de> for Shape {
+            type Value = UsualReference<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of lists of strings, or a string")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+                Deserialize::deserialize(SeqAccessDeserializer::new(seq)).map(UsualReference::Groups)
+            }
+            fn visit_str<E>(self, text: &str) -> Result<Self::Value, E> {
+                Ok(UsualReference::Other(serde_json::Value::String(text.to_owned())))
+            }
+        }
+        deserializer.deserialize_any(Shape)
+    }
 }
 
 /// Scores one batch line, appending its result record and a newline to `out`; returns its errors and N.
 pub fn oiwer_line(json: &[u8], defaults: Defaults, out: &mut Vec<u8>) -> Result<(usize, usize), String> {
     // The line is checked as UTF-8 once, then read as a str (see `utf8`).
-    let record: OiwerInput<'_> =
-        serde_json::from_str(utf8(json)?).map_err(|e| format!("invalid JSON record: {}", json_error(&e)))?;
-    let language = match &record.language {
+    let json = utf8(json)?;
+    // Lines are read once, the reference with the record; a line that this fails on (bad JSON, a reference
+    // of another shape) is read again through the general reader, which gives the error or the lattice.
+    let (id, language, hypothesis, reference) = match serde_json::from_str::<OiwerInput<'_, _>>(json) {
+        Ok(OiwerInput { id, language, hypothesis, reference }) => (id, language, hypothesis, reference),
+        Err(_) => {
+            let OiwerInput { id, language, hypothesis, reference } =
+                serde_json::from_str::<OiwerInput<'_, &RawValue>>(json)
+                    .map_err(|e| format!("invalid JSON record: {}", json_error(&e)))?;
+            let value = serde_json::from_str(reference.get()).map_err(|e| e.to_string())?;
+            (id, language, hypothesis, UsualReference::Other(value))
+        }
+    };
+    let language = match &language {
         Some(name) => Language::parse(name).map_err(|e| e.to_string())?,
         None => defaults.language.ok_or("the record has no \"language\" and no --language was given")?,
     };
@@ -247,22 +286,20 @@ pub fn oiwer_line(json: &[u8], defaults: Defaults, out: &mut Vec<u8>) -> Result<
     let in_reference = |e: super::Error| format!("\"reference\": {e}");
     // The result is written from the scorer's own buffers (no string per alignment step).
     let write = |result: &OiwerView<'_>| {
-        serde_json::to_writer(&mut *out, &OiwerRecord::new(record.id, result, mode)).map_err(|e| e.to_string())?;
+        serde_json::to_writer(&mut *out, &OiwerRecord::new(id, result, mode)).map_err(|e| e.to_string())?;
         out.push(b'\n');
         Ok::<_, String>((result.errors(), result.reference_words))
     };
-    // The usual shape, nested lists of strings, is read borrowed; anything else through the one reader.
-    let scored = match serde_json::from_str::<Vec<Vec<JsonStr<'_>>>>(record.reference.get()) {
-        Ok(groups) => {
+    let scored = match reference {
+        UsualReference::Groups(groups) => {
             if reading == Reading::Strict {
                 check_groups(&groups).map_err(in_reference)?;
             }
-            oiwer_groups_with(&record.hypothesis, &groups, language, mode, write)
+            oiwer_groups_with(&hypothesis, &groups, language, mode, write)
         }
-        Err(_) => {
-            let value: serde_json::Value = serde_json::from_str(record.reference.get()).map_err(|e| e.to_string())?;
+        UsualReference::Other(value) => {
             let lattice = Lattice::read_value(&value, reading).map_err(in_reference)?;
-            oiwer_groups_with(&record.hypothesis, lattice.groups(), language, mode, write)
+            oiwer_groups_with(&hypothesis, lattice.groups(), language, mode, write)
         }
     };
     scored.map_err(|e| e.to_string())?

@@ -94,6 +94,10 @@ impl Language {
     /// assert!(Language::parse("tam").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<Language, Error> {
+        // Batches name the language on every record, nearly always as a code or name already in form.
+        if let Some((language, _, _)) = TABLE.iter().find(|(_, code, name)| *code == text || *name == text) {
+            return Ok(*language);
+        }
         // Python's str.strip() also strips U+001C..U+001F, which char::is_whitespace does not.
         let key = text.trim_matches(is_python_space).to_lowercase();
         TABLE
