@@ -7,9 +7,10 @@
 //! glyph is also the ௌ length mark, so "xs;" is ஒள் and not ஔ followed by a stranded pulli.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 
 use crate::tables::OPEN_TAMIL;
+use crate::words::WordTable;
 
 /// A small fast hash for short words (the multiply-rotate of rustc's FxHasher).
 #[derive(Default)]
@@ -157,15 +158,97 @@ impl Trie {
     }
 }
 
+/// The decoder's trie over the keys' UTF-8 bytes: a dense transition table whose columns are the bytes keys
+/// use (a byte no key uses is column 0, which leads nowhere), so a step is two loads and no search.
+struct ByteTrie {
+    column: [u16; 256],
+    width: usize,
+    /// Per node, `width` children (0: none; the root, node 0, is nobody's child).
+    next: Vec<u32>,
+    /// Per node, the piece its key decodes to (NONE: no key ends here).
+    value: Vec<u32>,
+}
+
+impl ByteTrie {
+    /// A trie with a column for each byte of `keys` (a later key with other bytes widens the table).
+    fn new<'k>(keys: impl Iterator<Item = &'k str>) -> ByteTrie {
+        let mut trie = ByteTrie { column: [0; 256], width: 1, next: vec![0], value: vec![NONE] };
+        for key in keys {
+            for &b in key.as_bytes() {
+                if trie.column[b as usize] == 0 {
+                    trie.column[b as usize] = trie.width as u16;
+                    trie.width += 1;
+                }
+            }
+        }
+        trie.next = vec![0; trie.width];
+        trie
+    }
+
+    fn step(&self, node: u32, b: u8) -> u32 {
+        self.next[node as usize * self.width + self.column[b as usize] as usize]
+    }
+
+    /// Inserts `key` unless it is already there; returns whether it was inserted.
+    fn insert(&mut self, key: &str, value: u32) -> bool {
+        let mut node = 0u32;
+        for &b in key.as_bytes() {
+            if self.column[b as usize] == 0 {
+                self.widen(b);
+            }
+            let at = node as usize * self.width + self.column[b as usize] as usize;
+            node = match self.next[at] {
+                0 => {
+                    let id = self.value.len() as u32;
+                    self.value.push(NONE);
+                    self.next.extend(std::iter::repeat_n(0, self.width));
+                    self.next[at] = id;
+                    id
+                }
+                next => next,
+            };
+        }
+        let slot = &mut self.value[node as usize];
+        if *slot != NONE {
+            return false;
+        }
+        *slot = value;
+        true
+    }
+
+    /// Gives `b` a column of its own.
+    fn widen(&mut self, b: u8) {
+        let (old, width) = (self.width, self.width + 1);
+        let mut next = vec![0; self.value.len() * width];
+        for (row, chunk) in self.next.chunks(old).enumerate() {
+            next[row * width..row * width + old].copy_from_slice(chunk);
+        }
+        self.column[b as usize] = old as u16;
+        (self.next, self.width) = (next, width);
+    }
+}
+
 /// A decoded piece: its Unicode text and what the DP needs to know about it.
 struct Piece {
     text: Box<str>,
-    starts_with_mark: bool,
-    ends_with_consonant: bool,
+    /// The text starts with ா or ௗ, which may compose with what comes before it (ெ + ா = ொ).
+    composes: bool,
     /// What the piece costs: 2 for a conjunct (க்ஷ, ஸ்ரீ), rarer than the letters its glyphs also spell.
     cost: u32,
-    /// Deletes its glyph (libi's "-"): what comes before still carries the sign state.
-    empty: bool,
+    /// What it costs on top where nothing before it can carry a sign: BAD for a piece that starts with one.
+    stranded: u32,
+    /// Whether what follows can carry a sign, after a piece read where what came before could not (0) or could
+    /// (1): a piece that ends with a consonant can; one that deletes its glyph (libi's "-") passes the state on.
+    next: [u8; 2],
+}
+
+/// One step of the least-cost segmentation: the piece taken (NONE: one character as itself), its length in
+/// bytes and the state after it.
+#[derive(Clone, Copy)]
+struct Choice {
+    piece: u32,
+    len: u16,
+    next: u8,
 }
 
 /// The dependent signs an encoder may have to write apart from a consonant (E4).
@@ -179,7 +262,7 @@ pub(crate) struct Codec {
     index: usize,
     /// Some key holds whitespace (the romanisations' word-initial forms): words cannot be decoded apart.
     spaced: bool,
-    decode: Trie,
+    decode: ByteTrie,
     pieces: Vec<Piece>,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
@@ -195,12 +278,14 @@ pub(crate) struct Codec {
 #[derive(Default)]
 pub(crate) struct Scratch {
     /// Decoded words of one encoding (`cache_of`): text repeats its words, and a word decodes the same anywhere.
-    cache: HashMap<Box<[u8]>, Box<str>, BuildHasherDefault<Fx>>,
+    words: WordTable,
+    /// Per word id, where its decoding ends in `decoded` (it starts where the previous one ends).
+    decoded_ends: Vec<u32>,
+    decoded: String,
     cache_of: usize,
-    chars: Vec<char>,
+    /// Per byte of the word, the least cost of the rest and the step that gives it, per state (E3).
     cost: Vec<[u32; 2]>,
-    choice: Vec<[(u32, u8, u8); 2]>,
-    found: Vec<(u8, u32)>,
+    choice: Vec<[Choice; 2]>,
 }
 
 /// Which source pairs take part in decoding (SPEC E2): a key with Tamil letters in it is one of open-tamil's
@@ -288,7 +373,7 @@ impl Codec {
         let mut codec = Codec {
             index,
             spaced: pairs.iter().any(|(legacy, _)| legacy.chars().any(char::is_whitespace)),
-            decode: Trie::new(),
+            decode: ByteTrie::new(pairs.iter().map(|(legacy, _)| *legacy)),
             pieces: Vec::new(),
             glyph_low: Box::new([false; 256]),
             glyph_high: Vec::new(),
@@ -401,11 +486,12 @@ impl Codec {
 
     fn piece(&self, text: &str) -> Piece {
         let text = compose_tamil(text);
+        let consonant = text.chars().next_back().is_some_and(is_consonant) as u8;
         Piece {
-            empty: text.is_empty(),
+            composes: text.starts_with(['\u{0BBE}', '\u{0BD7}']),
             cost: if text.contains("\u{0BCD}") && !text.ends_with('\u{0BCD}') { 2 } else { 1 },
-            starts_with_mark: text.chars().next().is_some_and(is_mark),
-            ends_with_consonant: text.chars().next_back().is_some_and(is_consonant),
+            stranded: if text.chars().next().is_some_and(is_mark) { BAD } else { 0 },
+            next: if text.is_empty() { [0, 1] } else { [consonant; 2] },
             text: text.into(),
         }
     }
@@ -448,92 +534,115 @@ impl Codec {
         if self.spaced {
             return self.decode_into(line, out, scratch);
         }
-        if scratch.cache_of != self.index + 1 {
-            scratch.cache.clear();
+        if scratch.cache_of != self.index + 1 || scratch.words.len() >= CACHE_SIZE {
+            scratch.words.clear();
+            scratch.decoded_ends.clear();
+            scratch.decoded.clear();
             scratch.cache_of = self.index + 1;
         }
         let bytes = line.as_bytes();
+        let is_space = |b: u8| b == b' ' || b == b'\n' || b == b'\t' || b == b'\r';
         let mut i = 0;
         while i < line.len() {
             let start = i;
-            let space = bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r';
-            while i < bytes.len()
-                && (bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r') == space
-            {
+            let space = is_space(bytes[i]);
+            while i < bytes.len() && is_space(bytes[i]) == space {
                 i += 1;
             }
             let piece = &line[start..i];
             if space {
                 out.push_str(piece);
+                continue;
             } else if piece.len() > CACHE_WORD {
                 self.decode_into(piece, out, scratch);
-            } else if let Some(done) = scratch.cache.get(piece.as_bytes()) {
-                out.push_str(done);
+                continue;
+            }
+            let hash = WordTable::hash(piece.as_bytes());
+            if let Some(id) = scratch.words.find(piece.as_bytes(), hash) {
+                let from = if id == 0 { 0 } else { scratch.decoded_ends[id as usize - 1] as usize };
+                out.push_str(&scratch.decoded[from..scratch.decoded_ends[id as usize] as usize]);
             } else {
                 let from = out.len();
                 self.decode_into(piece, out, scratch);
-                if scratch.cache.len() >= CACHE_SIZE {
-                    scratch.cache.clear();
-                }
-                scratch.cache.insert(piece.as_bytes().into(), out[from..].into());
+                scratch.words.insert(piece.as_bytes(), hash);
+                scratch.decoded.push_str(&out[from..]);
+                scratch.decoded_ends.push(scratch.decoded.len() as u32);
             }
         }
     }
 
-    /// Decodes `text`, appending to `out`.
+    /// Decodes `text`, appending to `out`: the least-cost segmentation (E3), computed backwards over the bytes
+    /// (a key is whole characters, so only character starts are reached), then read forwards.
     pub(crate) fn decode_into(&self, text: &str, out: &mut String, scratch: &mut Scratch) {
-        let Scratch { chars, cost, choice, found, .. } = scratch;
-        chars.clear();
-        chars.extend(text.chars());
-        let n = chars.len();
+        let Scratch { cost, choice, .. } = scratch;
+        let bytes = text.as_bytes();
+        let n = bytes.len();
         cost.clear();
         cost.resize(n + 1, [0, 0]);
         choice.clear();
-        choice.resize(n + 1, [(NONE, 0, 0); 2]);
-        // cost[i][s]: the least cost of chars[i..] when what comes before can (s = 1) or cannot carry a sign.
+        choice.resize(n + 1, [Choice { piece: NONE, len: 1, next: 0 }; 2]);
+        let trie = &self.decode;
+        // cost[i][s]: the least cost of text[i..] when what comes before can (s = 1) or cannot carry a sign.
         for i in (0..n).rev() {
-            self.decode.matches(&chars[i..], found);
-            let c = chars[i];
-            for state in 0..2usize {
-                let mut best = u32::MAX;
-                let mut pick = (NONE, 1u8, 0u8);
-                for &(len, piece) in found.iter().rev() {
-                    let p = &self.pieces[piece as usize];
-                    let next = if p.empty { state == 1 } else { p.ends_with_consonant };
-                    let mut total = p.cost + cost[i + len as usize][next as usize];
-                    if p.starts_with_mark && state == 0 {
-                        total += BAD;
-                    }
-                    if total < best {
-                        best = total;
-                        pick = (piece, len, next as u8);
-                    }
-                }
-                let next = is_consonant(c);
-                let mut total = 1 + cost[i + 1][next as usize];
-                if self.is_glyph(c) {
-                    total += BAD;
-                }
-                if is_mark(c) && state == 0 {
-                    total += BAD;
-                }
-                if total < best {
-                    best = total;
-                    pick = (NONE, 1, next as u8);
-                }
-                cost[i][state] = best;
-                choice[i][state] = pick;
+            let b = bytes[i];
+            if b & 0xC0 == 0x80 {
+                continue;
             }
+            // Ties go to the longest key, and one character as itself only wins when strictly cheaper.
+            let mut best = [u32::MAX; 2];
+            let mut pick = [Choice { piece: NONE, len: 1, next: 0 }; 2];
+            let (mut node, mut j) = (0u32, i);
+            while j < n {
+                node = trie.step(node, bytes[j]);
+                if node == 0 {
+                    break;
+                }
+                j += 1;
+                let piece = trie.value[node as usize];
+                if piece == NONE {
+                    continue;
+                }
+                let p = &self.pieces[piece as usize];
+                for (s, extra) in [(0, p.stranded), (1, 0)] {
+                    let next = p.next[s];
+                    let total = p.cost + extra + cost[j][next as usize];
+                    if total <= best[s] {
+                        best[s] = total;
+                        pick[s] = Choice { piece, len: (j - i) as u16, next };
+                    }
+                }
+            }
+            let (c, len) = if b < 0x80 {
+                (b as char, 1)
+            } else {
+                let c = text[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+                (c, c.len_utf8())
+            };
+            let next = is_consonant(c) as u8;
+            let own = 1 + cost[i + len][next as usize] + if self.is_glyph(c) { BAD } else { 0 };
+            for (s, extra) in [(0, if is_mark(c) { BAD } else { 0 }), (1, 0)] {
+                if own + extra < best[s] {
+                    best[s] = own + extra;
+                    pick[s] = Choice { piece: NONE, len: len as u16, next };
+                }
+            }
+            cost[i] = best;
+            choice[i] = pick;
         }
         let (mut i, mut state) = (0usize, 0usize);
         while i < n {
-            let (piece, len, next) = choice[i][state];
+            let Choice { piece, len, next } = choice[i][state];
             if piece == NONE {
-                push_composed(out, chars[i]);
+                push_composed(out, text[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER));
             } else {
-                for c in self.pieces[piece as usize].text.chars() {
-                    push_composed(out, c);
+                let p = &self.pieces[piece as usize];
+                let mut rest = &*p.text;
+                if p.composes {
+                    let mut chars = rest.chars();
+                    chars.next().into_iter().for_each(|c| push_composed(out, c));
+                    rest = chars.as_str();
                 }
+                out.push_str(rest);
             }
             i += len as usize;
             state = next as usize;

@@ -119,7 +119,20 @@ impl Model {
         for &(p, _, c) in counts {
             rows[p as usize] += c as f64;
         }
-        let mut bi: Vec<f32> = (0..n * n).map(|i| (ALPHA * p_uni[i % n] / (rows[i / n] + ALPHA)).ln() as f32).collect();
+        // An unseen bigram's value depends on its row only through the row's total: rows with the same total
+        // (most rows total 0: classes the sample never has) share one computed row.
+        let mut bi = vec![0f32; n * n];
+        let mut computed: Vec<(f64, usize)> = Vec::new();
+        for p in 0..n {
+            if let Some(&(_, q)) = computed.iter().find(|(total, _)| *total == rows[p]) {
+                bi.copy_within(q * n..(q + 1) * n, p * n);
+                continue;
+            }
+            for (k, cell) in bi[p * n..(p + 1) * n].iter_mut().enumerate() {
+                *cell = (ALPHA * p_uni[k] / (rows[p] + ALPHA)).ln() as f32;
+            }
+            computed.push((rows[p], p));
+        }
         for &(p, k, c) in counts {
             let (p, k) = (p as usize, k as usize);
             bi[p * n + k] = ((c as f64 + ALPHA * p_uni[k]) / (rows[p] + ALPHA)).ln() as f32;
