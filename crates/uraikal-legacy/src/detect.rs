@@ -14,12 +14,11 @@
 //! ```
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::OnceLock;
 
-use crate::codec::{is_tamil, Fx};
+use crate::codec::is_tamil;
 use crate::detect_model::BIGRAM_COUNTS;
+use crate::words::WordTable;
 use crate::Encoding;
 
 const CLASSES: usize = 258;
@@ -300,14 +299,16 @@ struct Scores {
 }
 
 const ENGLISH: usize = 28;
-/// The cache is emptied when it holds this many words; longer words (bytes) are not cached.
+/// The cache is emptied when it holds this many words.
 const CACHE_SIZE: usize = 1 << 16;
-const CACHE_WORD: usize = 64;
 
 #[derive(Default)]
 struct Cache {
-    ids: HashMap<Box<str>, u32, BuildHasherDefault<Fx>>,
-    words: Vec<(Box<str>, Scores)>,
+    words: WordTable,
+    scores: Vec<Scores>,
+    /// Per word id, its characters' classes: in `classes`, from the previous word's end to `class_ends[id]`.
+    classes: Vec<u16>,
+    class_ends: Vec<u32>,
 }
 
 thread_local! {
@@ -317,38 +318,41 @@ thread_local! {
 impl Cache {
     /// The id of `word`'s scores (computed now if it is new).
     fn id(&mut self, models: &Models, word: &str) -> u32 {
-        if let Some(&id) = self.ids.get(word) {
+        let hash = WordTable::hash(word.as_bytes());
+        if let Some(id) = self.words.find(word.as_bytes(), hash) {
             return id;
         }
         let mut uni = [0f32; 28];
         for c in word.chars() {
-            for (sum, lp) in uni.iter_mut().zip(&models.unigram[class(c)]) {
+            let k = class(c);
+            self.classes.push(k as u16);
+            for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
                 *sum += lp;
             }
         }
-        let id = self.words.len() as u32;
-        let scores = Scores { kind: kind(word), weak: is_weak(word), uni, bi: [f32::NAN; 29] };
-        self.words.push((word.into(), scores));
-        if word.len() <= CACHE_WORD {
-            self.ids.insert(word.into(), id);
-        }
-        id
+        self.class_ends.push(self.classes.len() as u32);
+        self.scores.push(Scores { kind: kind(word), weak: is_weak(word), uni, bi: [f32::NAN; 29] });
+        self.words.insert(word.as_bytes(), hash)
     }
 
     /// The bigram log-probability of word `id` under encoding `e` (or English).
     fn bigram(&mut self, models: &Models, id: u32, e: usize) -> f32 {
-        let (word, scores) = &mut self.words[id as usize];
-        if scores.bi[e].is_nan() {
-            scores.bi[e] = models.model(e).bigram(word.chars().map(class));
+        let id = id as usize;
+        if self.scores[id].bi[e].is_nan() {
+            let start = if id == 0 { 0 } else { self.class_ends[id - 1] as usize };
+            let classes = &self.classes[start..self.class_ends[id] as usize];
+            self.scores[id].bi[e] = models.model(e).bigram(classes.iter().map(|&k| k as usize));
         }
-        scores.bi[e]
+        self.scores[id].bi[e]
     }
 
     /// Forgets the words when the cache is full (called between lines, when no id is held).
     fn trim(&mut self) {
         if self.words.len() >= CACHE_SIZE {
-            self.ids.clear();
             self.words.clear();
+            self.scores.clear();
+            self.classes.clear();
+            self.class_ends.clear();
         }
     }
 }
@@ -361,7 +365,7 @@ fn best(models: &Models, cache: &mut Cache, ids: &[u32]) -> Option<(usize, f32)>
     }
     let mut uni = [0f32; 28];
     for &id in ids {
-        for (sum, lp) in uni.iter_mut().zip(&cache.words[id as usize].1.uni) {
+        for (sum, lp) in uni.iter_mut().zip(&cache.scores[id as usize].uni) {
             *sum += lp;
         }
     }
@@ -426,7 +430,7 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
     let none = Detection { encoding: None, confidence: 0.0, runs: Vec::new() };
     let all: Vec<u32> = words.iter().map(|w| cache.id(models, &line[w.2.clone()])).collect();
     let candidates: Vec<usize> =
-        (0..words.len()).filter(|&i| cache.words[all[i] as usize].1.kind == Word::Candidate).collect();
+        (0..words.len()).filter(|&i| cache.scores[all[i] as usize].kind == Word::Candidate).collect();
     let ids: Vec<u32> = candidates.iter().map(|&i| all[i]).collect();
     let Some((mut enc, mut margin)) = best(models, cache, &ids) else {
         return none;
@@ -451,7 +455,7 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
     }
     // An acronym (QVC, GMT, XDR-TB) or a single Latin letter among Unicode words is English, though fonts
     // have such words too: one counts as legacy only next to a legacy word that is neither.
-    let weak = |i: usize| cache.words[all[i] as usize].1.weak;
+    let weak = |i: usize| cache.scores[all[i] as usize].weak;
     let mut strong = vec![false; words.len()];
     for &i in &legacy {
         strong[i] = !weak(i);
