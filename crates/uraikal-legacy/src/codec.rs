@@ -159,20 +159,19 @@ impl Trie {
 }
 
 /// The decoder's trie over the keys' UTF-8 bytes: a dense transition table whose columns are the bytes keys
-/// use (a byte no key uses is column 0, which leads nowhere), so a step is two loads and no search.
+/// use, so a step is two loads and no search. Each node is a row of `width` cells at its offset: cell 0 is 0
+/// (where a byte no key uses leads: nowhere), cell 1 the node's value (NONE: no key ends here), the others the
+/// offsets of its children's rows (0: none; the root, at 0, is nobody's child).
 struct ByteTrie {
     column: [u16; 256],
     width: usize,
-    /// Per node, `width` children (0: none; the root, node 0, is nobody's child).
-    next: Vec<u32>,
-    /// Per node, the piece its key decodes to (NONE: no key ends here).
-    value: Vec<u32>,
+    cells: Vec<u32>,
 }
 
 impl ByteTrie {
     /// A trie with a column for each byte of `keys` (a later key with other bytes widens the table).
     fn new<'k>(keys: impl Iterator<Item = &'k str>) -> ByteTrie {
-        let mut trie = ByteTrie { column: [0; 256], width: 1, next: vec![0], value: vec![NONE] };
+        let mut trie = ByteTrie { column: [0; 256], width: 2, cells: Vec::new() };
         for key in keys {
             for &b in key.as_bytes() {
                 if trie.column[b as usize] == 0 {
@@ -181,34 +180,40 @@ impl ByteTrie {
                 }
             }
         }
-        trie.next = vec![0; trie.width];
+        trie.cells = vec![0; trie.width];
+        trie.cells[1] = NONE;
         trie
     }
 
-    fn step(&self, node: u32, b: u8) -> u32 {
-        self.next[node as usize * self.width + self.column[b as usize] as usize]
+    /// The row `b` leads to from `row` (0: none).
+    fn step(&self, row: u32, b: u8) -> u32 {
+        self.cells[row as usize + self.column[b as usize] as usize]
+    }
+
+    fn value(&self, row: u32) -> u32 {
+        self.cells[row as usize + 1]
     }
 
     /// Inserts `key` unless it is already there; returns whether it was inserted.
     fn insert(&mut self, key: &str, value: u32) -> bool {
-        let mut node = 0u32;
+        let mut row = 0usize;
         for &b in key.as_bytes() {
             if self.column[b as usize] == 0 {
                 self.widen(b);
             }
-            let at = node as usize * self.width + self.column[b as usize] as usize;
-            node = match self.next[at] {
+            let at = row + self.column[b as usize] as usize;
+            row = match self.cells[at] {
                 0 => {
-                    let id = self.value.len() as u32;
-                    self.value.push(NONE);
-                    self.next.extend(std::iter::repeat_n(0, self.width));
-                    self.next[at] = id;
-                    id
+                    let new = self.cells.len();
+                    self.cells.resize(new + self.width, 0);
+                    self.cells[new + 1] = NONE;
+                    self.cells[at] = new as u32;
+                    new
                 }
-                next => next,
+                next => next as usize,
             };
         }
-        let slot = &mut self.value[node as usize];
+        let slot = &mut self.cells[row + 1];
         if *slot != NONE {
             return false;
         }
@@ -216,15 +221,17 @@ impl ByteTrie {
         true
     }
 
-    /// Gives `b` a column of its own.
+    /// Gives `b` a column of its own (every row moves).
     fn widen(&mut self, b: u8) {
         let (old, width) = (self.width, self.width + 1);
-        let mut next = vec![0; self.value.len() * width];
-        for (row, chunk) in self.next.chunks(old).enumerate() {
-            next[row * width..row * width + old].copy_from_slice(chunk);
+        let mut cells = Vec::with_capacity(self.cells.len() / old * width);
+        for row in self.cells.chunks(old) {
+            cells.extend_from_slice(&row[..2]);
+            cells.extend(row[2..].iter().map(|&child| child / old as u32 * width as u32));
+            cells.push(0);
         }
         self.column[b as usize] = old as u16;
-        (self.next, self.width) = (next, width);
+        (self.cells, self.width) = (cells, width);
     }
 }
 
@@ -242,9 +249,28 @@ struct Piece {
     next: [u8; 2],
 }
 
+/// Per state (what comes before cannot, or can, carry a sign): the least cost of the rest of the word from a
+/// byte, and the step that gives it.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Cell {
+    cost: [u32; 2],
+    choice: [Choice; 2],
+}
+
+/// A piece's id with what the DP needs of it, in the trie's value: id << 5 | next[1] << 4 | next[0] << 3 |
+/// (stranded > 0) << 2 | cost (at most 3).
+fn packed(id: usize, piece: &Piece) -> u32 {
+    debug_assert!(piece.cost <= 3 && id < 1 << 26);
+    (id as u32) << 5
+        | (piece.next[1] as u32) << 4
+        | (piece.next[0] as u32) << 3
+        | ((piece.stranded > 0) as u32) << 2
+        | piece.cost
+}
+
 /// One step of the least-cost segmentation: the piece taken (NONE: one character as itself), its length in
 /// bytes and the state after it.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Choice {
     piece: u32,
     len: u16,
@@ -284,8 +310,7 @@ pub(crate) struct Scratch {
     decoded: String,
     cache_of: usize,
     /// Per byte of the word, the least cost of the rest and the step that gives it, per state (E3).
-    cost: Vec<[u32; 2]>,
-    choice: Vec<[Choice; 2]>,
+    cells: Vec<Cell>,
 }
 
 /// Which source pairs take part in decoding (SPEC E2): a key with Tamil letters in it is one of open-tamil's
@@ -393,7 +418,7 @@ impl Codec {
             if typos.get(k) == Some(&2) {
                 piece.cost = 3;
             }
-            if codec.decode.insert(legacy, codec.pieces.len() as u32) {
+            if codec.decode.insert(legacy, packed(codec.pieces.len(), &piece)) {
                 codec.pieces.push(piece);
             }
             for c in legacy.chars() {
@@ -431,7 +456,7 @@ impl Codec {
                 // while the pattern gives "gf". The encoder picks between them below.
                 let key = format!("{before}{bare}{after}");
                 let piece = codec.piece(&text);
-                if codec.decode.insert(&key, codec.pieces.len() as u32) {
+                if codec.decode.insert(&key, packed(codec.pieces.len(), &piece)) {
                     codec.pieces.push(piece);
                 }
                 extra.push((text, key));
@@ -574,15 +599,13 @@ impl Codec {
     /// Decodes `text`, appending to `out`: the least-cost segmentation (E3), computed backwards over the bytes
     /// (a key is whole characters, so only character starts are reached), then read forwards.
     pub(crate) fn decode_into(&self, text: &str, out: &mut String, scratch: &mut Scratch) {
-        let Scratch { cost, choice, .. } = scratch;
+        let cells = &mut scratch.cells;
         let bytes = text.as_bytes();
         let n = bytes.len();
-        cost.clear();
-        cost.resize(n + 1, [0, 0]);
-        choice.clear();
-        choice.resize(n + 1, [Choice { piece: NONE, len: 1, next: 0 }; 2]);
+        cells.clear();
+        cells.resize(n + 1, Cell::default());
         let trie = &self.decode;
-        // cost[i][s]: the least cost of text[i..] when what comes before can (s = 1) or cannot carry a sign.
+        // cells[i].cost[s]: the least cost of text[i..] when what comes before can (s = 1) or cannot carry a sign.
         for i in (0..n).rev() {
             let b = bytes[i];
             if b & 0xC0 == 0x80 {
@@ -590,26 +613,30 @@ impl Codec {
             }
             // Ties go to the longest key, and one character as itself only wins when strictly cheaper.
             let mut best = [u32::MAX; 2];
-            let mut pick = [Choice { piece: NONE, len: 1, next: 0 }; 2];
-            let (mut node, mut j) = (0u32, i);
+            let mut pick = [Choice::default(); 2];
+            let (mut row, mut j) = (0u32, i);
             while j < n {
-                node = trie.step(node, bytes[j]);
-                if node == 0 {
+                row = trie.step(row, bytes[j]);
+                if row == 0 {
                     break;
                 }
                 j += 1;
-                let piece = trie.value[node as usize];
-                if piece == NONE {
+                let v = trie.value(row);
+                if v == NONE {
                     continue;
                 }
-                let p = &self.pieces[piece as usize];
-                for (s, extra) in [(0, p.stranded), (1, 0)] {
-                    let next = p.next[s];
-                    let total = p.cost + extra + cost[j][next as usize];
-                    if total <= best[s] {
-                        best[s] = total;
-                        pick[s] = Choice { piece, len: (j - i) as u16, next };
-                    }
+                let (piece, cost, after) = (v >> 5, v & 3, &cells[j].cost);
+                let (next0, next1) = ((v >> 3 & 1) as u8, (v >> 4 & 1) as u8);
+                let total0 = cost + (v >> 2 & 1) * BAD + after[next0 as usize];
+                let total1 = cost + after[next1 as usize];
+                let len = (j - i) as u16;
+                if total0 <= best[0] {
+                    best[0] = total0;
+                    pick[0] = Choice { piece, len, next: next0 };
+                }
+                if total1 <= best[1] {
+                    best[1] = total1;
+                    pick[1] = Choice { piece, len, next: next1 };
                 }
             }
             let (c, len) = if b < 0x80 {
@@ -619,19 +646,19 @@ impl Codec {
                 (c, c.len_utf8())
             };
             let next = is_consonant(c) as u8;
-            let own = 1 + cost[i + len][next as usize] + if self.is_glyph(c) { BAD } else { 0 };
+            let own = 1 + cells[i + len].cost[next as usize] + if self.is_glyph(c) { BAD } else { 0 };
+            let mut cell = Cell { cost: best, choice: pick };
             for (s, extra) in [(0, if is_mark(c) { BAD } else { 0 }), (1, 0)] {
                 if own + extra < best[s] {
-                    best[s] = own + extra;
-                    pick[s] = Choice { piece: NONE, len: len as u16, next };
+                    cell.cost[s] = own + extra;
+                    cell.choice[s] = Choice { piece: NONE, len: len as u16, next };
                 }
             }
-            cost[i] = best;
-            choice[i] = pick;
+            cells[i] = cell;
         }
         let (mut i, mut state) = (0usize, 0usize);
         while i < n {
-            let Choice { piece, len, next } = choice[i][state];
+            let Choice { piece, len, next } = cells[i].choice[state];
             if piece == NONE {
                 push_composed(out, text[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER));
             } else {

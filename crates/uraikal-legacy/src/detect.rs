@@ -104,78 +104,65 @@ fn unigram(counts: &[(u16, u16, u32)]) -> Vec<f64> {
     uni.iter().map(|c| (c + 0.01) / (total + 0.01 * n as f64)).collect()
 }
 
-/// Log-probabilities of a character class after another (add-α smoothing towards the unigram).
-struct Model {
-    bi: Vec<f32>,
+/// Log-probabilities of a character class after another (add-α smoothing towards the unigram), indexed by
+/// previous class × CLASSES + class.
+fn bigram_table(counts: &[(u16, u16, u32)]) -> Vec<f32> {
+    const ALPHA: f64 = 5.0;
+    let n = CLASSES;
+    let p_uni = unigram(counts);
+    let mut rows = vec![0f64; n];
+    for &(p, _, c) in counts {
+        rows[p as usize] += c as f64;
+    }
+    // An unseen bigram's value depends on its row only through the row's total: rows with the same total
+    // (most rows total 0: classes the sample never has) share one computed row.
+    let mut bi = vec![0f32; n * n];
+    let mut computed: Vec<(f64, usize)> = Vec::new();
+    for p in 0..n {
+        if let Some(&(_, q)) = computed.iter().find(|(total, _)| *total == rows[p]) {
+            bi.copy_within(q * n..(q + 1) * n, p * n);
+            continue;
+        }
+        for (k, cell) in bi[p * n..(p + 1) * n].iter_mut().enumerate() {
+            *cell = (ALPHA * p_uni[k] / (rows[p] + ALPHA)).ln() as f32;
+        }
+        computed.push((rows[p], p));
+    }
+    for &(p, k, c) in counts {
+        let (p, k) = (p as usize, k as usize);
+        bi[p * n + k] = ((c as f64 + ALPHA * p_uni[k]) / (rows[p] + ALPHA)).ln() as f32;
+    }
+    bi
 }
 
-impl Model {
-    fn new(counts: &[(u16, u16, u32)]) -> Model {
-        const ALPHA: f64 = 5.0;
-        let n = CLASSES;
-        let p_uni = unigram(counts);
-        let mut rows = vec![0f64; n];
-        for &(p, _, c) in counts {
-            rows[p as usize] += c as f64;
-        }
-        // An unseen bigram's value depends on its row only through the row's total: rows with the same total
-        // (most rows total 0: classes the sample never has) share one computed row.
-        let mut bi = vec![0f32; n * n];
-        let mut computed: Vec<(f64, usize)> = Vec::new();
-        for p in 0..n {
-            if let Some(&(_, q)) = computed.iter().find(|(total, _)| *total == rows[p]) {
-                bi.copy_within(q * n..(q + 1) * n, p * n);
-                continue;
-            }
-            for (k, cell) in bi[p * n..(p + 1) * n].iter_mut().enumerate() {
-                *cell = (ALPHA * p_uni[k] / (rows[p] + ALPHA)).ln() as f32;
-            }
-            computed.push((rows[p], p));
-        }
-        for &(p, k, c) in counts {
-            let (p, k) = (p as usize, k as usize);
-            bi[p * n + k] = ((c as f64 + ALPHA * p_uni[k]) / (rows[p] + ALPHA)).ln() as f32;
-        }
-        Model { bi }
-    }
+/// The 28 encodings' models and English's.
+const MODELS: usize = 29;
 
-    /// The log-probability of a word's classes, after a space.
-    fn bigram(&self, classes: impl Iterator<Item = usize>) -> f32 {
-        let n = CLASSES;
-        let mut prev = class(' ');
-        let mut sum = 0.0;
-        for k in classes {
-            sum += self.bi[prev * n + k];
-            prev = k;
-        }
-        sum
-    }
-}
-
-/// The models, each bigram table built when first needed (from the generated counts: no learning at start-up).
+/// The models (from the generated counts: no learning at start-up), laid out so that a new word is scored
+/// under all of them in one pass over its characters.
 struct Models {
-    /// 28 encodings, then English.
-    bigram: Vec<OnceLock<Model>>,
+    /// Per (previous class × CLASSES + class), the bigram log-probability under each model.
+    bigram: Vec<[f32; MODELS]>,
     /// Per class, the unigram log-probability under each encoding (the first, cheap pass).
     unigram: Vec<[f32; 28]>,
 }
 
-impl Models {
-    fn model(&self, e: usize) -> &Model {
-        self.bigram[e].get_or_init(|| Model::new(BIGRAM_COUNTS[e]))
-    }
-}
-
 fn models() -> &'static Models {
-    static MODELS: OnceLock<Models> = OnceLock::new();
-    MODELS.get_or_init(|| {
+    static BUILT: OnceLock<Models> = OnceLock::new();
+    BUILT.get_or_init(|| {
         let mut unigram = vec![[0f32; 28]; CLASSES];
         for (e, counts) in BIGRAM_COUNTS[..28].iter().enumerate() {
             for (k, p) in crate::detect::unigram(counts).into_iter().enumerate() {
                 unigram[k][e] = p.ln() as f32;
             }
         }
-        Models { bigram: (0..29).map(|_| OnceLock::new()).collect(), unigram }
+        let mut bigram = vec![[0f32; MODELS]; CLASSES * CLASSES];
+        for (e, counts) in BIGRAM_COUNTS.iter().enumerate() {
+            for (cell, lp) in bigram.iter_mut().zip(bigram_table(counts)) {
+                cell[e] = lp;
+            }
+        }
+        Models { bigram, unigram }
     })
 }
 
@@ -289,13 +276,13 @@ fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
 }
 
 /// A word's scores under the models, cached per distinct word (text repeats its words): the unigram
-/// log-probability under each encoding, and the bigram ones (English last) as they are needed.
+/// log-probability under each encoding and the bigram ones (English last).
 struct Scores {
     kind: Word,
     /// An acronym or a single Latin letter ([`is_weak`]).
     weak: bool,
     uni: [f32; 28],
-    bi: [f32; 29],
+    bi: [f32; MODELS],
 }
 
 const ENGLISH: usize = 28;
@@ -306,9 +293,6 @@ const CACHE_SIZE: usize = 1 << 16;
 struct Cache {
     words: WordTable,
     scores: Vec<Scores>,
-    /// Per word id, its characters' classes: in `classes`, from the previous word's end to `class_ends[id]`.
-    classes: Vec<u16>,
-    class_ends: Vec<u32>,
 }
 
 thread_local! {
@@ -316,34 +300,34 @@ thread_local! {
 }
 
 impl Cache {
-    /// The id of `word`'s scores (computed now if it is new).
+    /// The id of `word`'s scores (computed now, under every model in one pass, if it is new).
     fn id(&mut self, models: &Models, word: &str) -> u32 {
         let hash = WordTable::hash(word.as_bytes());
         if let Some(id) = self.words.find(word.as_bytes(), hash) {
             return id;
         }
-        let mut uni = [0f32; 28];
+        let (mut uni, mut bi) = ([0f32; 28], [0f32; MODELS]);
+        let mut prev = class(' ');
         for c in word.chars() {
             let k = class(c);
-            self.classes.push(k as u16);
             for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
                 *sum += lp;
             }
+            for (sum, lp) in bi.iter_mut().zip(&models.bigram[prev * CLASSES + k]) {
+                *sum += lp;
+            }
+            prev = k;
         }
-        self.class_ends.push(self.classes.len() as u32);
-        self.scores.push(Scores { kind: kind(word), weak: is_weak(word), uni, bi: [f32::NAN; 29] });
+        if self.scores.capacity() == 0 {
+            self.scores.reserve(CACHE_SIZE);
+        }
+        self.scores.push(Scores { kind: kind(word), weak: is_weak(word), uni, bi });
         self.words.insert(word.as_bytes(), hash)
     }
 
     /// The bigram log-probability of word `id` under encoding `e` (or English).
-    fn bigram(&mut self, models: &Models, id: u32, e: usize) -> f32 {
-        let id = id as usize;
-        if self.scores[id].bi[e].is_nan() {
-            let start = if id == 0 { 0 } else { self.class_ends[id - 1] as usize };
-            let classes = &self.classes[start..self.class_ends[id] as usize];
-            self.scores[id].bi[e] = models.model(e).bigram(classes.iter().map(|&k| k as usize));
-        }
-        self.scores[id].bi[e]
+    fn bigram(&self, id: u32, e: usize) -> f32 {
+        self.scores[id as usize].bi[e]
     }
 
     /// Forgets the words when the cache is full (called between lines, when no id is held).
@@ -351,15 +335,13 @@ impl Cache {
         if self.words.len() >= CACHE_SIZE {
             self.words.clear();
             self.scores.clear();
-            self.classes.clear();
-            self.class_ends.clear();
         }
     }
 }
 
 /// The best encoding for the words `ids` and its margin over the runner-up (None when there is nothing to
 /// score). The unigram pass shortlists, the bigram models rank.
-fn best(models: &Models, cache: &mut Cache, ids: &[u32]) -> Option<(usize, f32)> {
+fn best(cache: &Cache, ids: &[u32]) -> Option<(usize, f32)> {
     if ids.is_empty() {
         return None;
     }
@@ -379,7 +361,7 @@ fn best(models: &Models, cache: &mut Cache, ids: &[u32]) -> Option<(usize, f32)>
         }
     }
     let mut scored: Vec<(usize, f32)> =
-        order.iter().map(|&e| (e, ids.iter().map(|&id| cache.bigram(models, id, e)).sum())).collect();
+        order.iter().map(|&e| (e, ids.iter().map(|&id| cache.bigram(id, e)).sum())).collect();
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     Some((scored[0].0, scored[0].1 - scored[1].1))
 }
@@ -389,13 +371,13 @@ const SWITCH: f32 = 4.0;
 
 /// Which candidate words are legacy in `enc`: a two-state Viterbi over the words (legacy / not), each scored
 /// by the encoding's model or English, with a cost for every switch.
-fn legacy_words(models: &Models, cache: &mut Cache, enc: usize, ids: &[u32]) -> Vec<bool> {
+fn legacy_words(cache: &Cache, enc: usize, ids: &[u32]) -> Vec<bool> {
     let n = ids.len();
     let mut back: Vec<[usize; 2]> = Vec::with_capacity(n);
     // State 0: not legacy (English or other), 1: legacy. Both may start.
     let mut cur = [0f32; 2];
     for (i, &id) in ids.iter().enumerate() {
-        let emit = [cache.bigram(models, id, ENGLISH), cache.bigram(models, id, enc)];
+        let emit = [cache.bigram(id, ENGLISH), cache.bigram(id, enc)];
         let mut next = [0f32; 2];
         let mut from = [0usize; 2];
         for s in 0..2 {
@@ -432,19 +414,19 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
     let candidates: Vec<usize> =
         (0..words.len()).filter(|&i| cache.scores[all[i] as usize].kind == Word::Candidate).collect();
     let ids: Vec<u32> = candidates.iter().map(|&i| all[i]).collect();
-    let Some((mut enc, mut margin)) = best(models, cache, &ids) else {
+    let Some((mut enc, mut margin)) = best(cache, &ids) else {
         return none;
     };
     // Words English explains better are not legacy; the encoding is chosen again on the others.
     let mut legacy: Vec<usize> = Vec::new();
     for _ in 0..2 {
-        let flags = legacy_words(models, cache, enc, &ids);
+        let flags = legacy_words(cache, enc, &ids);
         legacy = candidates.iter().zip(&flags).filter(|(_, f)| **f).map(|(&i, _)| i).collect();
         if legacy.len() == candidates.len() {
             break;
         }
         let legacy_ids: Vec<u32> = ids.iter().zip(&flags).filter(|(_, f)| **f).map(|(&id, _)| id).collect();
-        match best(models, cache, &legacy_ids) {
+        match best(cache, &legacy_ids) {
             Some((e, m)) if e != enc => (enc, margin) = (e, m),
             Some((_, m)) => {
                 margin = m;
