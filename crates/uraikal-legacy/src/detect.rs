@@ -104,47 +104,73 @@ fn unigram(counts: &[(u16, u16, u32)]) -> Vec<f64> {
     uni.iter().map(|c| (c + 0.01) / (total + 0.01 * n as f64)).collect()
 }
 
-/// Log-probabilities of a character class after another (add-α smoothing towards the unigram), indexed by
-/// previous class × CLASSES + class.
-fn bigram_table(counts: &[(u16, u16, u32)]) -> Vec<f32> {
-    const ALPHA: f64 = 5.0;
-    let n = CLASSES;
-    let p_uni = unigram(counts);
-    let mut rows = vec![0f64; n];
-    for &(p, _, c) in counts {
-        rows[p as usize] += c as f64;
-    }
-    // An unseen bigram's value depends on its row only through the row's total: rows with the same total
-    // (most rows total 0: classes the sample never has) share one computed row.
-    let mut bi = vec![0f32; n * n];
-    let mut computed: Vec<(f64, usize)> = Vec::new();
-    for p in 0..n {
-        if let Some(&(_, q)) = computed.iter().find(|(total, _)| *total == rows[p]) {
-            bi.copy_within(q * n..(q + 1) * n, p * n);
-            continue;
+/// The add-α smoothing of the bigram models (towards the unigram).
+const ALPHA: f64 = 5.0;
+
+/// What a model's bigram log-probabilities are computed from: its counts, unigram and row totals.
+struct Counts {
+    counts: &'static [(u16, u16, u32)],
+    p_uni: Vec<f64>,
+    rows: Vec<f64>,
+    /// The row of a class the sample never has before another (total 0): the same for every such class.
+    unseen: Vec<f32>,
+}
+
+impl Counts {
+    fn new(counts: &'static [(u16, u16, u32)]) -> Counts {
+        let p_uni = unigram(counts);
+        let mut rows = vec![0f64; CLASSES];
+        for &(p, _, c) in counts {
+            rows[p as usize] += c as f64;
         }
-        for (k, cell) in bi[p * n..(p + 1) * n].iter_mut().enumerate() {
-            *cell = (ALPHA * p_uni[k] / (rows[p] + ALPHA)).ln() as f32;
+        let unseen = (0..CLASSES).map(|k| (ALPHA * p_uni[k] / ALPHA).ln() as f32).collect();
+        Counts { counts, p_uni, rows, unseen }
+    }
+
+    /// The log-probability of each class after `p` (add-α smoothing towards the unigram), into lane `e` of `row`.
+    fn fill(&self, p: usize, e: usize, row: &mut [[f32; MODELS]]) {
+        let total = self.rows[p];
+        if total == 0.0 {
+            for (cell, &lp) in row.iter_mut().zip(&self.unseen) {
+                cell[e] = lp;
+            }
+            return;
         }
-        computed.push((rows[p], p));
+        for (k, cell) in row.iter_mut().enumerate() {
+            cell[e] = (ALPHA * self.p_uni[k] / (total + ALPHA)).ln() as f32;
+        }
+        // The counts are sorted by previous class.
+        let from = self.counts.partition_point(|&(q, _, _)| (q as usize) < p);
+        for &(_, k, c) in self.counts[from..].iter().take_while(|&&(q, _, _)| q as usize == p) {
+            let k = k as usize;
+            row[k][e] = ((c as f64 + ALPHA * self.p_uni[k]) / (total + ALPHA)).ln() as f32;
+        }
     }
-    for &(p, k, c) in counts {
-        let (p, k) = (p as usize, k as usize);
-        bi[p * n + k] = ((c as f64 + ALPHA * p_uni[k]) / (rows[p] + ALPHA)).ln() as f32;
-    }
-    bi
 }
 
 /// The 28 encodings' models and English's.
 const MODELS: usize = 29;
 
 /// The models (from the generated counts: no learning at start-up), laid out so that a new word is scored
-/// under all of them in one pass over its characters.
+/// under all of them in one pass over its characters; a previous class's row is computed when first needed.
 struct Models {
-    /// Per (previous class × CLASSES + class), the bigram log-probability under each model.
-    bigram: Vec<[f32; MODELS]>,
+    counts: Vec<Counts>,
+    /// Per previous class, per class, the bigram log-probability under each model.
+    rows: Vec<OnceLock<Box<[[f32; MODELS]]>>>,
     /// Per class, the unigram log-probability under each encoding (the first, cheap pass).
     unigram: Vec<[f32; 28]>,
+}
+
+impl Models {
+    fn row(&self, p: usize) -> &[[f32; MODELS]] {
+        self.rows[p].get_or_init(|| {
+            let mut row = vec![[0f32; MODELS]; CLASSES];
+            for (e, counts) in self.counts.iter().enumerate() {
+                counts.fill(p, e, &mut row);
+            }
+            row.into_boxed_slice()
+        })
+    }
 }
 
 fn models() -> &'static Models {
@@ -156,13 +182,8 @@ fn models() -> &'static Models {
                 unigram[k][e] = p.ln() as f32;
             }
         }
-        let mut bigram = vec![[0f32; MODELS]; CLASSES * CLASSES];
-        for (e, counts) in BIGRAM_COUNTS.iter().enumerate() {
-            for (cell, lp) in bigram.iter_mut().zip(bigram_table(counts)) {
-                cell[e] = lp;
-            }
-        }
-        Models { bigram, unigram }
+        let counts = BIGRAM_COUNTS.iter().map(|c| Counts::new(c)).collect();
+        Models { counts, rows: (0..CLASSES).map(|_| OnceLock::new()).collect(), unigram }
     })
 }
 
@@ -313,7 +334,7 @@ impl Cache {
             for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
                 *sum += lp;
             }
-            for (sum, lp) in bi.iter_mut().zip(&models.bigram[prev * CLASSES + k]) {
+            for (sum, lp) in bi.iter_mut().zip(&models.row(prev)[k]) {
                 *sum += lp;
             }
             prev = k;
