@@ -566,7 +566,13 @@ impl Codec {
             scratch.cache_of = self.index + 1;
         }
         let bytes = line.as_bytes();
-        let is_space = |b: u8| b == b' ' || b == b'\n' || b == b'\t' || b == b'\r';
+        const SPACE: [bool; 256] = {
+            let mut table = [false; 256];
+            (table[b' ' as usize], table[b'\n' as usize], table[b'\t' as usize], table[b'\r' as usize]) =
+                (true, true, true, true);
+            table
+        };
+        let is_space = |b: u8| SPACE[b as usize];
         let mut i = 0;
         while i < line.len() {
             let start = i;
@@ -602,8 +608,12 @@ impl Codec {
         let cells = &mut scratch.cells;
         let bytes = text.as_bytes();
         let n = bytes.len();
-        cells.clear();
-        cells.resize(n + 1, Cell::default());
+        // Every character start is written before it is read (continuation bytes are never read): only the
+        // end needs a value.
+        if cells.len() <= n {
+            cells.resize(n + 1, Cell::default());
+        }
+        cells[n] = Cell::default();
         let trie = &self.decode;
         // cells[i].cost[s]: the least cost of text[i..] when what comes before can (s = 1) or cannot carry a sign.
         for i in (0..n).rev() {
