@@ -199,6 +199,8 @@ impl ByteTrie {
         let mut row = 0usize;
         for &b in key.as_bytes() {
             if self.column[b as usize] == 0 {
+                // Every row moves: so does the one we are at.
+                row = row / self.width * (self.width + 1);
                 self.widen(b);
             }
             let at = row + self.column[b as usize] as usize;
@@ -769,4 +771,39 @@ fn majority_affix<'k>(sign: char, key: impl Fn(&str) -> Option<&'k str>) -> Opti
     }
     votes.sort_by_key(|v| std::cmp::Reverse(v.1));
     votes.into_iter().next().filter(|(_, n)| *n >= 3).map(|(pair, _)| pair)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ByteTrie, NONE};
+
+    /// The value of `key`'s node, or None when the key leads nowhere.
+    fn lookup(trie: &ByteTrie, key: &str) -> Option<u32> {
+        let mut row = 0;
+        for &b in key.as_bytes() {
+            row = trie.step(row, b);
+            if row == 0 {
+                return None;
+            }
+        }
+        Some(trie.value(row))
+    }
+
+    /// Keys with bytes the trie was not built for widen it (every row moves) and keep what was there.
+    #[test]
+    fn byte_trie_widens_and_keeps_its_keys() {
+        let mut trie = ByteTrie::new(["ab"].into_iter());
+        assert!(trie.insert("ab", 1));
+        assert!(trie.insert("a", 2));
+        assert!(!trie.insert("ab", 3), "the first value stays");
+        assert!(trie.insert("a—b", 4), "U+2014's bytes were not in the first keys");
+        assert!(trie.insert("zz", 5));
+        assert_eq!(lookup(&trie, "ab"), Some(1));
+        assert_eq!(lookup(&trie, "a"), Some(2));
+        assert_eq!(lookup(&trie, "a—b"), Some(4));
+        assert_eq!(lookup(&trie, "a—"), Some(NONE));
+        assert_eq!(lookup(&trie, "zz"), Some(5));
+        assert_eq!(lookup(&trie, "b"), None);
+        assert_eq!(lookup(&trie, "q"), None, "a byte no key uses leads nowhere");
+    }
 }
