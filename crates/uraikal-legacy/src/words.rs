@@ -17,6 +17,7 @@ pub(crate) struct WordTable {
 }
 
 impl WordTable {
+    #[inline]
     pub(crate) fn hash(key: &[u8]) -> u64 {
         let mut h = Fx::default();
         h.write(key);
@@ -35,17 +36,20 @@ impl WordTable {
     }
 
     /// The word `id`.
+    #[inline]
     pub(crate) fn key(&self, id: u32) -> &[u8] {
         let start = if id == 0 { 0 } else { self.ends[id as usize - 1] as usize };
         &self.keys[start..self.ends[id as usize] as usize]
     }
 
+    #[inline]
     fn slot(&self, hash: u64) -> usize {
         // Fx's last multiply leaves its best bits high.
         (hash >> 40) as usize & (self.slots.len() - 1)
     }
 
     /// The id of `key` (whose hash is `hash`), if it is in the table.
+    #[inline]
     pub(crate) fn find(&self, key: &[u8], hash: u64) -> Option<u32> {
         if self.slots.is_empty() {
             return None;
