@@ -9,18 +9,48 @@ use anyhow::{bail, Context, Result};
 
 use crate::bench_peers::Bench;
 
-/// Best wall time of `runs` runs of `uraikal ARGS < input > /dev/null` (a fresh redirection each run).
-fn best_time(uraikal: &std::path::Path, args: &[&str], input: &std::path::Path, runs: usize) -> Result<f64> {
-    let mut best = f64::INFINITY;
+/// Best wall time and best CPU time (user + system, from `/usr/bin/time`; None without it) of `runs` runs of
+/// `uraikal ARGS < input > /dev/null` (a fresh redirection each run). The machine is shared: CPU time is the
+/// figure that does not measure the other users.
+fn best_time(
+    uraikal: &std::path::Path,
+    args: &[&str],
+    input: &std::path::Path,
+    runs: usize,
+) -> Result<(f64, Option<f64>)> {
+    let time = std::path::Path::new("/usr/bin/time");
+    let report = input.with_extension("time");
+    let (mut wall, mut cpu) = (f64::INFINITY, None::<f64>);
     for _ in 0..runs {
         let start = std::time::Instant::now();
-        let status = Command::new(uraikal).args(args).stdin(fs::File::open(input)?).stdout(Stdio::null()).status()?;
+        let mut cmd = if time.exists() {
+            let mut c = Command::new(time);
+            c.args(["-f", "%U %S", "-o"]).arg(&report).arg(uraikal);
+            c
+        } else {
+            Command::new(uraikal)
+        };
+        let status = cmd.args(args).stdin(fs::File::open(input)?).stdout(Stdio::null()).status()?;
         if !status.success() {
             bail!("uraikal {args:?} failed");
         }
-        best = best.min(start.elapsed().as_secs_f64());
+        wall = wall.min(start.elapsed().as_secs_f64());
+        if time.exists() {
+            let text = fs::read_to_string(&report)?;
+            let spent: f64 = text.split_whitespace().filter_map(|t| t.parse::<f64>().ok()).sum();
+            cpu = Some(cpu.map_or(spent, |c: f64| c.min(spent)));
+        }
     }
-    Ok(best)
+    let _ = fs::remove_file(&report);
+    Ok((wall, cpu))
+}
+
+/// "0.123 s wall (7 MB/s), 0.045 s CPU (20 MB/s)" for `size` bytes.
+fn speeds(size: f64, (wall, cpu): (f64, Option<f64>)) -> String {
+    let cpu = cpu.map_or("CPU time not measured (no /usr/bin/time)".to_string(), |c| {
+        format!("{c:.3} s CPU ({:.0} MB/s)", size / c.max(1e-3) / 1e6)
+    });
+    format!("{wall:.3} s wall ({:.0} MB/s), {cpu}", size / wall / 1e6)
 }
 
 /// The peer comparison (see the module comment).
@@ -48,16 +78,17 @@ pub fn legacy(b: &Bench) -> Result<()> {
          lines = open(sys.argv[1], encoding='utf-8').read().split('\\n')\n\
          enc = [t.unicode2bamini(l) for l in lines]\n\
          open(sys.argv[2], 'w', encoding='utf-8').write('\\n'.join(enc))\n\
-         start = time.perf_counter()\n\
+         start, cpu = time.perf_counter(), time.process_time()\n\
          dec = [t.bamini2unicode(l) for l in enc]\n\
-         spent = time.perf_counter() - start\n\
+         spent, cpu = time.perf_counter() - start, time.process_time() - cpu\n\
          open(sys.argv[3], 'w', encoding='utf-8').write('\\n'.join(dec))\n\
-         print(spent)\n",
+         print(spent, cpu)\n",
     )?;
     let (bamini, peer_out) = (b.work.join("legacy_bamini.txt"), b.work.join("legacy_peer_out.txt"));
     let peer =
         crate::bench_peers::run_output(Command::new(&b.python).arg(&script).arg(&unicode).arg(&bamini).arg(&peer_out))?;
-    let peer_s: f64 = peer.trim().parse().context("peer time")?;
+    let times: Vec<f64> = peer.split_whitespace().map(str::parse).collect::<Result<_, _>>().context("peer time")?;
+    let [peer_s, peer_cpu] = times[..] else { bail!("peer time: {peer:?}") };
     let size = fs::metadata(&bamini)?.len() as f64;
     let ours = b.work.join("legacy_ours.txt");
     let decode_args = ["legacy", "decode", "--from", "bamini", "-"];
@@ -66,8 +97,12 @@ pub fn legacy(b: &Bench) -> Result<()> {
         .stdin(fs::File::open(&bamini)?)
         .stdout(fs::File::create(&ours)?)
         .status()?;
-    let ours_s = best_time(&b.uraikal, &decode_args, &bamini, 5)?;
-    // A 20 MB file of the same lines repeated (the acceptance check's shape).
+    let decode = best_time(&b.uraikal, &decode_args, &bamini, 5)?;
+    let detect = best_time(&b.uraikal, &["legacy", "detect", "-", "--json"], &bamini, 3)?;
+    let nothing = b.work.join("legacy_one_line.txt");
+    fs::write(&nothing, "jkpo;\n")?;
+    let start = best_time(&b.uraikal, &["legacy", "detect", "-", "--json"], &nothing, 3)?;
+    // A 20 MB file of the same lines repeated (the acceptance check's shape: the word caches do most of it).
     let big = b.work.join("legacy_bamini_20mb.txt");
     let one = fs::read_to_string(&bamini)?;
     let mut repeated = String::new();
@@ -76,11 +111,15 @@ pub fn legacy(b: &Bench) -> Result<()> {
         repeated.push('\n');
     }
     fs::write(&big, &repeated)?;
-    let big_s = best_time(&b.uraikal, &decode_args, &big, 3)?;
-    let detect_s = best_time(&b.uraikal, &["legacy", "detect", "-", "--json"], &bamini, 3)?;
-    let nothing = b.work.join("legacy_one_line.txt");
-    fs::write(&nothing, "jkpo;\n")?;
-    let start_s = best_time(&b.uraikal, &["legacy", "detect", "-", "--json"], &nothing, 3)?;
+    let big_time = best_time(&b.uraikal, &decode_args, &big, 3)?;
+    fs::remove_file(&big)?;
+    // In-process, one thread, set-up apart (the library's own speed, without start-up and IO).
+    let probe = crate::bench_peers::run_output(
+        Command::new(env!("CARGO"))
+            .args(["run", "--release", "-q", "-p", "uraikal-legacy", "--example", "probe", "--", "--speed"])
+            .arg(&bamini)
+            .current_dir(crate::project_root()),
+    )?;
     // Agreement with the peer, line by line, where open-tamil's round trip holds.
     let (src, peer_lines, our_lines) = (text.split('\n'), fs::read_to_string(&peer_out)?, fs::read_to_string(&ours)?);
     let (mut agree, mut held) = (0, 0);
@@ -91,22 +130,31 @@ pub fn legacy(b: &Bench) -> Result<()> {
         }
     }
     println!(
-        "text: kurals + FLORES/NTREX/TICO Tamil, open-tamil's Bamini: {:.1} MB, {} lines",
+        "fresh prose: kurals + FLORES/NTREX/TICO Tamil in open-tamil's own Bamini, {:.2} MB, {} lines, no line repeated",
         size / 1e6,
         text.lines().count()
     );
+    println!("uraikal legacy decode --from bamini (one process, one thread, best of 5): {}", speeds(size, decode));
     println!(
-        "uraikal legacy decode --from bamini (one process, one thread): {ours_s:.3} s = {:.0} MB/s (best of 5)",
-        size / ours_s / 1e6
+        "open-tamil 1.1 bamini2unicode (in-process loop, no start-up):        {}",
+        speeds(size, (peer_s, Some(peer_cpu)))
     );
     println!(
-        "open-tamil 1.1 bamini2unicode (in-process loop, no start-up):   {peer_s:.3} s = {:.2} MB/s",
-        size / peer_s / 1e6
+        "ratio: {:.0}x wall, {}",
+        peer_s / decode.0,
+        decode.1.map_or("-".into(), |c| format!("{:.0}x CPU", peer_cpu / c))
     );
-    println!("ratio: {:.0}x", peer_s / ours_s);
-    println!("  (the uraikal time includes start-up and reading/writing; a one-line run takes {start_s:.3} s)");
-    println!("20 MB of the same lines repeated: {:.0} MB/s (best of 3)", repeated.len() as f64 / big_s / 1e6);
-    println!("uraikal legacy detect --json: {detect_s:.3} s = {:.0} MB/s (best of 3)", size / detect_s / 1e6);
+    println!("uraikal legacy detect --json (best of 3): {}", speeds(size, detect));
+    let start_cpu = start.1.map_or(String::new(), |c| format!(", {c:.3} s CPU"));
+    println!(
+        "  (the uraikal figures include start-up, set-up and IO; a one-line detect takes {:.3} s wall{start_cpu})",
+        start.0
+    );
+    println!("in-process (cargo run --release -p uraikal-legacy --example probe -- --speed FILE):");
+    for line in probe.lines() {
+        println!("  {line}");
+    }
+    println!("20 MB of the same lines repeated, decode: {}", speeds(repeated.len() as f64, big_time));
     println!("lines where open-tamil's round trip holds: {held}; uraikal gives the text on {agree}");
     if agree * 100 < held * 97 {
         bail!("uraikal decodes fewer than 97 % of the lines open-tamil round-trips");

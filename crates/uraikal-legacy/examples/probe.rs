@@ -59,6 +59,27 @@ fn main() {
         println!("{} of {} lines changed", changed.len(), text.lines().count());
         return;
     }
+    if args[0] == "--dump" {
+        // Every encoding's decoding and the detection of each line of a file: to check that a change to the
+        // decoder or detector keeps its output byte for byte.
+        let text = std::fs::read_to_string(&args[1]).unwrap();
+        for enc in uraikal_legacy::Encoding::all() {
+            for line in text.lines() {
+                println!("{}", enc.decode(line));
+            }
+        }
+        for line in text.lines() {
+            let d = uraikal_legacy::detect(line);
+            let runs: Vec<(usize, usize)> = d.runs.iter().map(|r| (r.start, r.end)).collect();
+            println!(
+                "{:?} {} {runs:?} {}",
+                d.encoding.map(|e| e.name()),
+                d.confidence,
+                uraikal_legacy::decode_auto(line)
+            );
+        }
+        return;
+    }
     if args[0] == "--speed" {
         // In-process throughput on a file (after the one-off set-up), one thread.
         let text = std::fs::read_to_string(&args[1]).unwrap();

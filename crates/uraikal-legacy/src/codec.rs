@@ -7,9 +7,10 @@
 //! glyph is also the ௌ length mark, so "xs;" is ஒள் and not ஔ followed by a stranded pulli.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 
 use crate::tables::OPEN_TAMIL;
+use crate::words::WordTable;
 
 /// A small fast hash for short words (the multiply-rotate of rustc's FxHasher).
 #[derive(Default)]
@@ -157,15 +158,125 @@ impl Trie {
     }
 }
 
+/// The decoder's trie over the keys' UTF-8 bytes: a dense transition table whose columns are the bytes keys
+/// use, so a step is two loads and no search. Each node is a row of `width` cells at its offset: cell 0 is 0
+/// (where a byte no key uses leads: nowhere), cell 1 the node's value (NONE: no key ends here), the others the
+/// offsets of its children's rows (0: none; the root, at 0, is nobody's child).
+struct ByteTrie {
+    column: [u16; 256],
+    width: usize,
+    cells: Vec<u32>,
+}
+
+impl ByteTrie {
+    /// A trie with a column for each byte of `keys` (a later key with other bytes widens the table).
+    fn new<'k>(keys: impl Iterator<Item = &'k str>) -> ByteTrie {
+        let mut trie = ByteTrie { column: [0; 256], width: 2, cells: Vec::new() };
+        for key in keys {
+            for &b in key.as_bytes() {
+                if trie.column[b as usize] == 0 {
+                    trie.column[b as usize] = trie.width as u16;
+                    trie.width += 1;
+                }
+            }
+        }
+        trie.cells = vec![0; trie.width];
+        trie.cells[1] = NONE;
+        trie
+    }
+
+    /// The row `b` leads to from `row` (0: none).
+    fn step(&self, row: u32, b: u8) -> u32 {
+        self.cells[row as usize + self.column[b as usize] as usize]
+    }
+
+    fn value(&self, row: u32) -> u32 {
+        self.cells[row as usize + 1]
+    }
+
+    /// Inserts `key` unless it is already there; returns whether it was inserted.
+    fn insert(&mut self, key: &str, value: u32) -> bool {
+        let mut row = 0usize;
+        for &b in key.as_bytes() {
+            if self.column[b as usize] == 0 {
+                // Every row moves: so does the one we are at.
+                row = row / self.width * (self.width + 1);
+                self.widen(b);
+            }
+            let at = row + self.column[b as usize] as usize;
+            row = match self.cells[at] {
+                0 => {
+                    let new = self.cells.len();
+                    self.cells.resize(new + self.width, 0);
+                    self.cells[new + 1] = NONE;
+                    self.cells[at] = new as u32;
+                    new
+                }
+                next => next as usize,
+            };
+        }
+        let slot = &mut self.cells[row + 1];
+        if *slot != NONE {
+            return false;
+        }
+        *slot = value;
+        true
+    }
+
+    /// Gives `b` a column of its own (every row moves).
+    fn widen(&mut self, b: u8) {
+        let (old, width) = (self.width, self.width + 1);
+        let mut cells = Vec::with_capacity(self.cells.len() / old * width);
+        for row in self.cells.chunks(old) {
+            cells.extend_from_slice(&row[..2]);
+            cells.extend(row[2..].iter().map(|&child| child / old as u32 * width as u32));
+            cells.push(0);
+        }
+        self.column[b as usize] = old as u16;
+        (self.cells, self.width) = (cells, width);
+    }
+}
+
 /// A decoded piece: its Unicode text and what the DP needs to know about it.
 struct Piece {
     text: Box<str>,
-    starts_with_mark: bool,
-    ends_with_consonant: bool,
+    /// The text starts with ா or ௗ, which may compose with what comes before it (ெ + ா = ொ).
+    composes: bool,
     /// What the piece costs: 2 for a conjunct (க்ஷ, ஸ்ரீ), rarer than the letters its glyphs also spell.
     cost: u32,
-    /// Deletes its glyph (libi's "-"): what comes before still carries the sign state.
-    empty: bool,
+    /// What it costs on top where nothing before it can carry a sign: BAD for a piece that starts with one.
+    stranded: u32,
+    /// Whether what follows can carry a sign, after a piece read where what came before could not (0) or could
+    /// (1): a piece that ends with a consonant can; one that deletes its glyph (libi's "-") passes the state on.
+    next: [u8; 2],
+}
+
+/// Per state (what comes before cannot, or can, carry a sign): the least cost of the rest of the word from a
+/// byte, and the step that gives it.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Cell {
+    cost: [u32; 2],
+    choice: [Choice; 2],
+}
+
+/// A piece's id with what the DP needs of it, in the trie's value: id << 5 | next[1] << 4 | next[0] << 3 |
+/// (stranded > 0) << 2 | cost (at most 3).
+fn packed(id: usize, piece: &Piece) -> u32 {
+    debug_assert!(piece.cost <= 3 && id < 1 << 26);
+    (id as u32) << 5
+        | (piece.next[1] as u32) << 4
+        | (piece.next[0] as u32) << 3
+        | ((piece.stranded > 0) as u32) << 2
+        | piece.cost
+}
+
+/// One step of the least-cost segmentation: the piece taken (NONE: one character as itself), its length in
+/// bytes and the state after it.
+#[derive(Clone, Copy, Default)]
+struct Choice {
+    piece: u32,
+    len: u16,
+    next: u8,
 }
 
 /// The dependent signs an encoder may have to write apart from a consonant (E4).
@@ -179,7 +290,7 @@ pub(crate) struct Codec {
     index: usize,
     /// Some key holds whitespace (the romanisations' word-initial forms): words cannot be decoded apart.
     spaced: bool,
-    decode: Trie,
+    decode: ByteTrie,
     pieces: Vec<Piece>,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
@@ -195,12 +306,13 @@ pub(crate) struct Codec {
 #[derive(Default)]
 pub(crate) struct Scratch {
     /// Decoded words of one encoding (`cache_of`): text repeats its words, and a word decodes the same anywhere.
-    cache: HashMap<Box<[u8]>, Box<str>, BuildHasherDefault<Fx>>,
+    words: WordTable,
+    /// Per word id, where its decoding ends in `decoded` (it starts where the previous one ends).
+    decoded_ends: Vec<u32>,
+    decoded: String,
     cache_of: usize,
-    chars: Vec<char>,
-    cost: Vec<[u32; 2]>,
-    choice: Vec<[(u32, u8, u8); 2]>,
-    found: Vec<(u8, u32)>,
+    /// Per byte of the word, the least cost of the rest and the step that gives it, per state (E3).
+    cells: Vec<Cell>,
 }
 
 /// Which source pairs take part in decoding (SPEC E2): a key with Tamil letters in it is one of open-tamil's
@@ -288,7 +400,7 @@ impl Codec {
         let mut codec = Codec {
             index,
             spaced: pairs.iter().any(|(legacy, _)| legacy.chars().any(char::is_whitespace)),
-            decode: Trie::new(),
+            decode: ByteTrie::new(pairs.iter().map(|(legacy, _)| *legacy)),
             pieces: Vec::new(),
             glyph_low: Box::new([false; 256]),
             glyph_high: Vec::new(),
@@ -308,7 +420,7 @@ impl Codec {
             if typos.get(k) == Some(&2) {
                 piece.cost = 3;
             }
-            if codec.decode.insert(legacy, codec.pieces.len() as u32) {
+            if codec.decode.insert(legacy, packed(codec.pieces.len(), &piece)) {
                 codec.pieces.push(piece);
             }
             for c in legacy.chars() {
@@ -346,7 +458,7 @@ impl Codec {
                 // while the pattern gives "gf". The encoder picks between them below.
                 let key = format!("{before}{bare}{after}");
                 let piece = codec.piece(&text);
-                if codec.decode.insert(&key, codec.pieces.len() as u32) {
+                if codec.decode.insert(&key, packed(codec.pieces.len(), &piece)) {
                     codec.pieces.push(piece);
                 }
                 extra.push((text, key));
@@ -401,11 +513,12 @@ impl Codec {
 
     fn piece(&self, text: &str) -> Piece {
         let text = compose_tamil(text);
+        let consonant = text.chars().next_back().is_some_and(is_consonant) as u8;
         Piece {
-            empty: text.is_empty(),
+            composes: text.starts_with(['\u{0BBE}', '\u{0BD7}']),
             cost: if text.contains("\u{0BCD}") && !text.ends_with('\u{0BCD}') { 2 } else { 1 },
-            starts_with_mark: text.chars().next().is_some_and(is_mark),
-            ends_with_consonant: text.chars().next_back().is_some_and(is_consonant),
+            stranded: if text.chars().next().is_some_and(is_mark) { BAD } else { 0 },
+            next: if text.is_empty() { [0, 1] } else { [consonant; 2] },
             text: text.into(),
         }
     }
@@ -448,92 +561,127 @@ impl Codec {
         if self.spaced {
             return self.decode_into(line, out, scratch);
         }
-        if scratch.cache_of != self.index + 1 {
-            scratch.cache.clear();
+        if scratch.cache_of != self.index + 1 || scratch.words.len() >= CACHE_SIZE {
+            scratch.words.clear();
+            scratch.decoded_ends.clear();
+            scratch.decoded.clear();
             scratch.cache_of = self.index + 1;
         }
         let bytes = line.as_bytes();
+        const SPACE: [bool; 256] = {
+            let mut table = [false; 256];
+            (table[b' ' as usize], table[b'\n' as usize], table[b'\t' as usize], table[b'\r' as usize]) =
+                (true, true, true, true);
+            table
+        };
+        let is_space = |b: u8| SPACE[b as usize];
         let mut i = 0;
         while i < line.len() {
             let start = i;
-            let space = bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r';
-            while i < bytes.len()
-                && (bytes[i] == b' ' || bytes[i] == b'\n' || bytes[i] == b'\t' || bytes[i] == b'\r') == space
-            {
+            let space = is_space(bytes[i]);
+            while i < bytes.len() && is_space(bytes[i]) == space {
                 i += 1;
             }
             let piece = &line[start..i];
             if space {
                 out.push_str(piece);
+                continue;
             } else if piece.len() > CACHE_WORD {
                 self.decode_into(piece, out, scratch);
-            } else if let Some(done) = scratch.cache.get(piece.as_bytes()) {
-                out.push_str(done);
+                continue;
+            }
+            let hash = WordTable::hash(piece.as_bytes());
+            if let Some(id) = scratch.words.find(piece.as_bytes(), hash) {
+                let from = if id == 0 { 0 } else { scratch.decoded_ends[id as usize - 1] as usize };
+                out.push_str(&scratch.decoded[from..scratch.decoded_ends[id as usize] as usize]);
             } else {
                 let from = out.len();
                 self.decode_into(piece, out, scratch);
-                if scratch.cache.len() >= CACHE_SIZE {
-                    scratch.cache.clear();
-                }
-                scratch.cache.insert(piece.as_bytes().into(), out[from..].into());
+                scratch.words.insert(piece.as_bytes(), hash);
+                scratch.decoded.push_str(&out[from..]);
+                scratch.decoded_ends.push(scratch.decoded.len() as u32);
             }
         }
     }
 
-    /// Decodes `text`, appending to `out`.
+    /// Decodes `text`, appending to `out`: the least-cost segmentation (E3), computed backwards over the bytes
+    /// (a key is whole characters, so only character starts are reached), then read forwards.
     pub(crate) fn decode_into(&self, text: &str, out: &mut String, scratch: &mut Scratch) {
-        let Scratch { chars, cost, choice, found, .. } = scratch;
-        chars.clear();
-        chars.extend(text.chars());
-        let n = chars.len();
-        cost.clear();
-        cost.resize(n + 1, [0, 0]);
-        choice.clear();
-        choice.resize(n + 1, [(NONE, 0, 0); 2]);
-        // cost[i][s]: the least cost of chars[i..] when what comes before can (s = 1) or cannot carry a sign.
+        let cells = &mut scratch.cells;
+        let bytes = text.as_bytes();
+        let n = bytes.len();
+        // Every character start is written before it is read (continuation bytes are never read): only the
+        // end needs a value.
+        if cells.len() <= n {
+            cells.resize(n + 1, Cell::default());
+        }
+        cells[n] = Cell::default();
+        let trie = &self.decode;
+        // cells[i].cost[s]: the least cost of text[i..] when what comes before can (s = 1) or cannot carry a sign.
         for i in (0..n).rev() {
-            self.decode.matches(&chars[i..], found);
-            let c = chars[i];
-            for state in 0..2usize {
-                let mut best = u32::MAX;
-                let mut pick = (NONE, 1u8, 0u8);
-                for &(len, piece) in found.iter().rev() {
-                    let p = &self.pieces[piece as usize];
-                    let next = if p.empty { state == 1 } else { p.ends_with_consonant };
-                    let mut total = p.cost + cost[i + len as usize][next as usize];
-                    if p.starts_with_mark && state == 0 {
-                        total += BAD;
-                    }
-                    if total < best {
-                        best = total;
-                        pick = (piece, len, next as u8);
-                    }
-                }
-                let next = is_consonant(c);
-                let mut total = 1 + cost[i + 1][next as usize];
-                if self.is_glyph(c) {
-                    total += BAD;
-                }
-                if is_mark(c) && state == 0 {
-                    total += BAD;
-                }
-                if total < best {
-                    best = total;
-                    pick = (NONE, 1, next as u8);
-                }
-                cost[i][state] = best;
-                choice[i][state] = pick;
+            let b = bytes[i];
+            if b & 0xC0 == 0x80 {
+                continue;
             }
+            // Ties go to the longest key, and one character as itself only wins when strictly cheaper.
+            let mut best = [u32::MAX; 2];
+            let mut pick = [Choice::default(); 2];
+            let (mut row, mut j) = (0u32, i);
+            while j < n {
+                row = trie.step(row, bytes[j]);
+                if row == 0 {
+                    break;
+                }
+                j += 1;
+                let v = trie.value(row);
+                if v == NONE {
+                    continue;
+                }
+                let (piece, cost, after) = (v >> 5, v & 3, &cells[j].cost);
+                let (next0, next1) = ((v >> 3 & 1) as u8, (v >> 4 & 1) as u8);
+                let total0 = cost + (v >> 2 & 1) * BAD + after[next0 as usize];
+                let total1 = cost + after[next1 as usize];
+                let len = (j - i) as u16;
+                if total0 <= best[0] {
+                    best[0] = total0;
+                    pick[0] = Choice { piece, len, next: next0 };
+                }
+                if total1 <= best[1] {
+                    best[1] = total1;
+                    pick[1] = Choice { piece, len, next: next1 };
+                }
+            }
+            let (c, len) = if b < 0x80 {
+                (b as char, 1)
+            } else {
+                let c = text[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+                (c, c.len_utf8())
+            };
+            let next = is_consonant(c) as u8;
+            let own = 1 + cells[i + len].cost[next as usize] + if self.is_glyph(c) { BAD } else { 0 };
+            let mut cell = Cell { cost: best, choice: pick };
+            for (s, extra) in [(0, if is_mark(c) { BAD } else { 0 }), (1, 0)] {
+                if own + extra < best[s] {
+                    cell.cost[s] = own + extra;
+                    cell.choice[s] = Choice { piece: NONE, len: len as u16, next };
+                }
+            }
+            cells[i] = cell;
         }
         let (mut i, mut state) = (0usize, 0usize);
         while i < n {
-            let (piece, len, next) = choice[i][state];
+            let Choice { piece, len, next } = cells[i].choice[state];
             if piece == NONE {
-                push_composed(out, chars[i]);
+                push_composed(out, text[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER));
             } else {
-                for c in self.pieces[piece as usize].text.chars() {
-                    push_composed(out, c);
+                let p = &self.pieces[piece as usize];
+                let mut rest = &*p.text;
+                if p.composes {
+                    let mut chars = rest.chars();
+                    chars.next().into_iter().for_each(|c| push_composed(out, c));
+                    rest = chars.as_str();
                 }
+                out.push_str(rest);
             }
             i += len as usize;
             state = next as usize;
@@ -623,4 +771,39 @@ fn majority_affix<'k>(sign: char, key: impl Fn(&str) -> Option<&'k str>) -> Opti
     }
     votes.sort_by_key(|v| std::cmp::Reverse(v.1));
     votes.into_iter().next().filter(|(_, n)| *n >= 3).map(|(pair, _)| pair)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ByteTrie, NONE};
+
+    /// The value of `key`'s node, or None when the key leads nowhere.
+    fn lookup(trie: &ByteTrie, key: &str) -> Option<u32> {
+        let mut row = 0;
+        for &b in key.as_bytes() {
+            row = trie.step(row, b);
+            if row == 0 {
+                return None;
+            }
+        }
+        Some(trie.value(row))
+    }
+
+    /// Keys with bytes the trie was not built for widen it (every row moves) and keep what was there.
+    #[test]
+    fn byte_trie_widens_and_keeps_its_keys() {
+        let mut trie = ByteTrie::new(["ab"].into_iter());
+        assert!(trie.insert("ab", 1));
+        assert!(trie.insert("a", 2));
+        assert!(!trie.insert("ab", 3), "the first value stays");
+        assert!(trie.insert("a—b", 4), "U+2014's bytes were not in the first keys");
+        assert!(trie.insert("zz", 5));
+        assert_eq!(lookup(&trie, "ab"), Some(1));
+        assert_eq!(lookup(&trie, "a"), Some(2));
+        assert_eq!(lookup(&trie, "a—b"), Some(4));
+        assert_eq!(lookup(&trie, "a—"), Some(NONE));
+        assert_eq!(lookup(&trie, "zz"), Some(5));
+        assert_eq!(lookup(&trie, "b"), None);
+        assert_eq!(lookup(&trie, "q"), None, "a byte no key uses leads nowhere");
+    }
 }

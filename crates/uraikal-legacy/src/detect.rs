@@ -14,12 +14,11 @@
 //! ```
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::OnceLock;
 
-use crate::codec::{is_tamil, Fx};
+use crate::codec::is_tamil;
 use crate::detect_model::BIGRAM_COUNTS;
+use crate::words::WordTable;
 use crate::Encoding;
 
 const CLASSES: usize = 258;
@@ -105,65 +104,86 @@ fn unigram(counts: &[(u16, u16, u32)]) -> Vec<f64> {
     uni.iter().map(|c| (c + 0.01) / (total + 0.01 * n as f64)).collect()
 }
 
-/// Log-probabilities of a character class after another (add-α smoothing towards the unigram).
-struct Model {
-    bi: Vec<f32>,
+/// The add-α smoothing of the bigram models (towards the unigram).
+const ALPHA: f64 = 5.0;
+
+/// What a model's bigram log-probabilities are computed from: its counts, unigram and row totals.
+struct Counts {
+    counts: &'static [(u16, u16, u32)],
+    p_uni: Vec<f64>,
+    rows: Vec<f64>,
+    /// The row of a class the sample never has before another (total 0): the same for every such class.
+    unseen: Vec<f32>,
 }
 
-impl Model {
-    fn new(counts: &[(u16, u16, u32)]) -> Model {
-        const ALPHA: f64 = 5.0;
-        let n = CLASSES;
+impl Counts {
+    fn new(counts: &'static [(u16, u16, u32)]) -> Counts {
         let p_uni = unigram(counts);
-        let mut rows = vec![0f64; n];
+        let mut rows = vec![0f64; CLASSES];
         for &(p, _, c) in counts {
             rows[p as usize] += c as f64;
         }
-        let mut bi: Vec<f32> = (0..n * n).map(|i| (ALPHA * p_uni[i % n] / (rows[i / n] + ALPHA)).ln() as f32).collect();
-        for &(p, k, c) in counts {
-            let (p, k) = (p as usize, k as usize);
-            bi[p * n + k] = ((c as f64 + ALPHA * p_uni[k]) / (rows[p] + ALPHA)).ln() as f32;
-        }
-        Model { bi }
+        let unseen = (0..CLASSES).map(|k| (ALPHA * p_uni[k] / ALPHA).ln() as f32).collect();
+        Counts { counts, p_uni, rows, unseen }
     }
 
-    /// The log-probability of a word's classes, after a space.
-    fn bigram(&self, classes: impl Iterator<Item = usize>) -> f32 {
-        let n = CLASSES;
-        let mut prev = class(' ');
-        let mut sum = 0.0;
-        for k in classes {
-            sum += self.bi[prev * n + k];
-            prev = k;
+    /// The log-probability of each class after `p` (add-α smoothing towards the unigram), into lane `e` of `row`.
+    fn fill(&self, p: usize, e: usize, row: &mut [[f32; MODELS]]) {
+        let total = self.rows[p];
+        if total == 0.0 {
+            for (cell, &lp) in row.iter_mut().zip(&self.unseen) {
+                cell[e] = lp;
+            }
+            return;
         }
-        sum
+        for (k, cell) in row.iter_mut().enumerate() {
+            cell[e] = (ALPHA * self.p_uni[k] / (total + ALPHA)).ln() as f32;
+        }
+        // The counts are sorted by previous class.
+        let from = self.counts.partition_point(|&(q, _, _)| (q as usize) < p);
+        for &(_, k, c) in self.counts[from..].iter().take_while(|&&(q, _, _)| q as usize == p) {
+            let k = k as usize;
+            row[k][e] = ((c as f64 + ALPHA * self.p_uni[k]) / (total + ALPHA)).ln() as f32;
+        }
     }
 }
 
-/// The models, each bigram table built when first needed (from the generated counts: no learning at start-up).
+/// The 28 encodings' models and English's.
+const MODELS: usize = 29;
+
+/// The models (from the generated counts: no learning at start-up), laid out so that a new word is scored
+/// under all of them in one pass over its characters; a previous class's row is computed when first needed.
 struct Models {
-    /// 28 encodings, then English.
-    bigram: Vec<OnceLock<Model>>,
+    counts: Vec<Counts>,
+    /// Per previous class, per class, the bigram log-probability under each model.
+    rows: Vec<OnceLock<Box<[[f32; MODELS]]>>>,
     /// Per class, the unigram log-probability under each encoding (the first, cheap pass).
     unigram: Vec<[f32; 28]>,
 }
 
 impl Models {
-    fn model(&self, e: usize) -> &Model {
-        self.bigram[e].get_or_init(|| Model::new(BIGRAM_COUNTS[e]))
+    fn row(&self, p: usize) -> &[[f32; MODELS]] {
+        self.rows[p].get_or_init(|| {
+            let mut row = vec![[0f32; MODELS]; CLASSES];
+            for (e, counts) in self.counts.iter().enumerate() {
+                counts.fill(p, e, &mut row);
+            }
+            row.into_boxed_slice()
+        })
     }
 }
 
 fn models() -> &'static Models {
-    static MODELS: OnceLock<Models> = OnceLock::new();
-    MODELS.get_or_init(|| {
+    static BUILT: OnceLock<Models> = OnceLock::new();
+    BUILT.get_or_init(|| {
         let mut unigram = vec![[0f32; 28]; CLASSES];
         for (e, counts) in BIGRAM_COUNTS[..28].iter().enumerate() {
             for (k, p) in crate::detect::unigram(counts).into_iter().enumerate() {
                 unigram[k][e] = p.ln() as f32;
             }
         }
-        Models { bigram: (0..29).map(|_| OnceLock::new()).collect(), unigram }
+        let counts = BIGRAM_COUNTS.iter().map(|c| Counts::new(c)).collect();
+        Models { counts, rows: (0..CLASSES).map(|_| OnceLock::new()).collect(), unigram }
     })
 }
 
@@ -277,24 +297,23 @@ fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
 }
 
 /// A word's scores under the models, cached per distinct word (text repeats its words): the unigram
-/// log-probability under each encoding, and the bigram ones (English last) as they are needed.
+/// log-probability under each encoding and the bigram ones (English last).
 struct Scores {
     kind: Word,
     /// An acronym or a single Latin letter ([`is_weak`]).
     weak: bool,
     uni: [f32; 28],
-    bi: [f32; 29],
+    bi: [f32; MODELS],
 }
 
 const ENGLISH: usize = 28;
-/// The cache is emptied when it holds this many words; longer words (bytes) are not cached.
+/// The cache is emptied when it holds this many words.
 const CACHE_SIZE: usize = 1 << 16;
-const CACHE_WORD: usize = 64;
 
 #[derive(Default)]
 struct Cache {
-    ids: HashMap<Box<str>, u32, BuildHasherDefault<Fx>>,
-    words: Vec<(Box<str>, Scores)>,
+    words: WordTable,
+    scores: Vec<Scores>,
 }
 
 thread_local! {
@@ -302,53 +321,54 @@ thread_local! {
 }
 
 impl Cache {
-    /// The id of `word`'s scores (computed now if it is new).
+    /// The id of `word`'s scores (computed now, under every model in one pass, if it is new).
     fn id(&mut self, models: &Models, word: &str) -> u32 {
-        if let Some(&id) = self.ids.get(word) {
+        let hash = WordTable::hash(word.as_bytes());
+        if let Some(id) = self.words.find(word.as_bytes(), hash) {
             return id;
         }
-        let mut uni = [0f32; 28];
+        let (mut uni, mut bi) = ([0f32; 28], [0f32; MODELS]);
+        let mut prev = class(' ');
         for c in word.chars() {
-            for (sum, lp) in uni.iter_mut().zip(&models.unigram[class(c)]) {
+            let k = class(c);
+            for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
                 *sum += lp;
             }
+            for (sum, lp) in bi.iter_mut().zip(&models.row(prev)[k]) {
+                *sum += lp;
+            }
+            prev = k;
         }
-        let id = self.words.len() as u32;
-        let scores = Scores { kind: kind(word), weak: is_weak(word), uni, bi: [f32::NAN; 29] };
-        self.words.push((word.into(), scores));
-        if word.len() <= CACHE_WORD {
-            self.ids.insert(word.into(), id);
+        if self.scores.capacity() == 0 {
+            self.scores.reserve(CACHE_SIZE);
         }
-        id
+        self.scores.push(Scores { kind: kind(word), weak: is_weak(word), uni, bi });
+        self.words.insert(word.as_bytes(), hash)
     }
 
     /// The bigram log-probability of word `id` under encoding `e` (or English).
-    fn bigram(&mut self, models: &Models, id: u32, e: usize) -> f32 {
-        let (word, scores) = &mut self.words[id as usize];
-        if scores.bi[e].is_nan() {
-            scores.bi[e] = models.model(e).bigram(word.chars().map(class));
-        }
-        scores.bi[e]
+    fn bigram(&self, id: u32, e: usize) -> f32 {
+        self.scores[id as usize].bi[e]
     }
 
     /// Forgets the words when the cache is full (called between lines, when no id is held).
     fn trim(&mut self) {
         if self.words.len() >= CACHE_SIZE {
-            self.ids.clear();
             self.words.clear();
+            self.scores.clear();
         }
     }
 }
 
 /// The best encoding for the words `ids` and its margin over the runner-up (None when there is nothing to
 /// score). The unigram pass shortlists, the bigram models rank.
-fn best(models: &Models, cache: &mut Cache, ids: &[u32]) -> Option<(usize, f32)> {
+fn best(cache: &Cache, ids: &[u32]) -> Option<(usize, f32)> {
     if ids.is_empty() {
         return None;
     }
     let mut uni = [0f32; 28];
     for &id in ids {
-        for (sum, lp) in uni.iter_mut().zip(&cache.words[id as usize].1.uni) {
+        for (sum, lp) in uni.iter_mut().zip(&cache.scores[id as usize].uni) {
             *sum += lp;
         }
     }
@@ -362,7 +382,7 @@ fn best(models: &Models, cache: &mut Cache, ids: &[u32]) -> Option<(usize, f32)>
         }
     }
     let mut scored: Vec<(usize, f32)> =
-        order.iter().map(|&e| (e, ids.iter().map(|&id| cache.bigram(models, id, e)).sum())).collect();
+        order.iter().map(|&e| (e, ids.iter().map(|&id| cache.bigram(id, e)).sum())).collect();
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     Some((scored[0].0, scored[0].1 - scored[1].1))
 }
@@ -372,13 +392,13 @@ const SWITCH: f32 = 4.0;
 
 /// Which candidate words are legacy in `enc`: a two-state Viterbi over the words (legacy / not), each scored
 /// by the encoding's model or English, with a cost for every switch.
-fn legacy_words(models: &Models, cache: &mut Cache, enc: usize, ids: &[u32]) -> Vec<bool> {
+fn legacy_words(cache: &Cache, enc: usize, ids: &[u32]) -> Vec<bool> {
     let n = ids.len();
     let mut back: Vec<[usize; 2]> = Vec::with_capacity(n);
     // State 0: not legacy (English or other), 1: legacy. Both may start.
     let mut cur = [0f32; 2];
     for (i, &id) in ids.iter().enumerate() {
-        let emit = [cache.bigram(models, id, ENGLISH), cache.bigram(models, id, enc)];
+        let emit = [cache.bigram(id, ENGLISH), cache.bigram(id, enc)];
         let mut next = [0f32; 2];
         let mut from = [0usize; 2];
         for s in 0..2 {
@@ -413,21 +433,21 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
     let none = Detection { encoding: None, confidence: 0.0, runs: Vec::new() };
     let all: Vec<u32> = words.iter().map(|w| cache.id(models, &line[w.2.clone()])).collect();
     let candidates: Vec<usize> =
-        (0..words.len()).filter(|&i| cache.words[all[i] as usize].1.kind == Word::Candidate).collect();
+        (0..words.len()).filter(|&i| cache.scores[all[i] as usize].kind == Word::Candidate).collect();
     let ids: Vec<u32> = candidates.iter().map(|&i| all[i]).collect();
-    let Some((mut enc, mut margin)) = best(models, cache, &ids) else {
+    let Some((mut enc, mut margin)) = best(cache, &ids) else {
         return none;
     };
     // Words English explains better are not legacy; the encoding is chosen again on the others.
     let mut legacy: Vec<usize> = Vec::new();
     for _ in 0..2 {
-        let flags = legacy_words(models, cache, enc, &ids);
+        let flags = legacy_words(cache, enc, &ids);
         legacy = candidates.iter().zip(&flags).filter(|(_, f)| **f).map(|(&i, _)| i).collect();
         if legacy.len() == candidates.len() {
             break;
         }
         let legacy_ids: Vec<u32> = ids.iter().zip(&flags).filter(|(_, f)| **f).map(|(&id, _)| id).collect();
-        match best(models, cache, &legacy_ids) {
+        match best(cache, &legacy_ids) {
             Some((e, m)) if e != enc => (enc, margin) = (e, m),
             Some((_, m)) => {
                 margin = m;
@@ -438,7 +458,7 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
     }
     // An acronym (QVC, GMT, XDR-TB) or a single Latin letter among Unicode words is English, though fonts
     // have such words too: one counts as legacy only next to a legacy word that is neither.
-    let weak = |i: usize| cache.words[all[i] as usize].1.weak;
+    let weak = |i: usize| cache.scores[all[i] as usize].weak;
     let mut strong = vec![false; words.len()];
     for &i in &legacy {
         strong[i] = !weak(i);

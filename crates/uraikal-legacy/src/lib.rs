@@ -23,6 +23,7 @@ mod detect_model;
 mod names;
 mod tables;
 mod tscii;
+mod words;
 
 use std::cell::RefCell;
 use std::fmt;

@@ -1,0 +1,122 @@
+//! A table of words (byte strings) to dense ids, kept in one buffer: the decoder's and the detector's per-word
+//! caches insert a word without allocating (text whose words are new inserts one per word).
+
+use std::hash::Hasher;
+
+use crate::codec::Fx;
+
+/// Byte strings → ids 0, 1, 2 … in the order of insertion; open addressing over the keys' Fx hashes.
+#[derive(Default)]
+pub(crate) struct WordTable {
+    /// Per slot, id + 1 (0: empty); a power of two, at most half full.
+    slots: Vec<u32>,
+    hashes: Vec<u64>,
+    /// Per id, where its key ends in `keys` (it starts where the previous one ends).
+    ends: Vec<u32>,
+    keys: Vec<u8>,
+}
+
+impl WordTable {
+    #[inline]
+    pub(crate) fn hash(key: &[u8]) -> u64 {
+        let mut h = Fx::default();
+        h.write(key);
+        h.finish()
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill(0);
+        self.hashes.clear();
+        self.ends.clear();
+        self.keys.clear();
+    }
+
+    /// The word `id`.
+    #[inline]
+    pub(crate) fn key(&self, id: u32) -> &[u8] {
+        let start = if id == 0 { 0 } else { self.ends[id as usize - 1] as usize };
+        &self.keys[start..self.ends[id as usize] as usize]
+    }
+
+    #[inline]
+    fn slot(&self, hash: u64) -> usize {
+        // Fx's last multiply leaves its best bits high.
+        (hash >> 40) as usize & (self.slots.len() - 1)
+    }
+
+    /// The id of `key` (whose hash is `hash`), if it is in the table.
+    #[inline]
+    pub(crate) fn find(&self, key: &[u8], hash: u64) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = self.slot(hash);
+        loop {
+            let id = self.slots[at].checked_sub(1)?;
+            if self.hashes[id as usize] == hash && self.key(id) == key {
+                return Some(id);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// Adds `key` (not in the table) and returns its id.
+    pub(crate) fn insert(&mut self, key: &[u8], hash: u64) -> u32 {
+        if (self.len() + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let id = self.len() as u32;
+        self.keys.extend_from_slice(key);
+        self.ends.push(self.keys.len() as u32);
+        self.hashes.push(hash);
+        self.place(id);
+        id
+    }
+
+    fn place(&mut self, id: u32) {
+        let mask = self.slots.len() - 1;
+        let mut at = self.slot(self.hashes[id as usize]);
+        while self.slots[at] != 0 {
+            at = (at + 1) & mask;
+        }
+        self.slots[at] = id + 1;
+    }
+
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(1024);
+        self.slots = vec![0; size];
+        for id in 0..self.len() as u32 {
+            self.place(id);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WordTable;
+
+    #[test]
+    fn finds_what_it_holds_and_only_that() {
+        let mut table = WordTable::default();
+        let words: Vec<String> = (0..5000).map(|i| format!("w{i}")).collect();
+        for (i, w) in words.iter().enumerate() {
+            let h = WordTable::hash(w.as_bytes());
+            assert_eq!(table.find(w.as_bytes(), h), None);
+            assert_eq!(table.insert(w.as_bytes(), h), i as u32);
+        }
+        for (i, w) in words.iter().enumerate() {
+            assert_eq!(table.find(w.as_bytes(), WordTable::hash(w.as_bytes())), Some(i as u32));
+            assert_eq!(table.key(i as u32), w.as_bytes());
+        }
+        assert_eq!(table.find(b"", WordTable::hash(b"")), None);
+        table.clear();
+        assert_eq!(table.find(b"w1", WordTable::hash(b"w1")), None);
+        assert_eq!(table.insert(b"", WordTable::hash(b"")), 0);
+        assert_eq!(table.find(b"", WordTable::hash(b"")), Some(0));
+    }
+}
