@@ -2,11 +2,32 @@
 //   node web/node-runner.mjs call CASES.jsonl         one answer line per {"op", "args"} line
 //   node web/node-runner.mjs batch CASES.jsonl        one call_batch answer line per operation
 //   node web/node-runner.mjs bench CASES.jsonl ROUNDS  times normalize and wer over the cases, call by call
-//                                                      and as one call_batch a round
+//                                                      and as one call_batch a round (normalize also through
+//                                                      normalize_many, an array of strings in and out)
+//   node web/node-runner.mjs many CASES.jsonl         normalize_many over the texts of the normalize cases,
+//                                                      one JSON string per line
+//   node web/node-runner.mjs utf16 CASES.jsonl        the same through normalize_utf16
 import { readFileSync } from "node:fs";
-import { initSync, call, call_batch } from "./dist/pkg/uraikal.js";
+import { initSync, call, call_batch, normalize_many, normalize_utf16 } from "./dist/pkg/uraikal.js";
 
 initSync({ module: readFileSync(new URL("./dist/pkg/uraikal_bg.wasm", import.meta.url)) });
+
+// The page's side of normalize_utf16: the texts' UTF-16 code units in one Uint16Array with their lengths, the
+// answer decoded as UTF-16 and split on "\n" (no normalised text holds one).
+const utf16 = new TextDecoder("utf-16le");
+function normalizeJoined(texts) {
+  if (texts.length === 0) return [];
+  let size = 0;
+  for (const t of texts) size += t.length;
+  const units = new Uint16Array(size);
+  const lengths = new Uint32Array(texts.length);
+  let k = 0;
+  texts.forEach((t, i) => {
+    for (let j = 0; j < t.length; j++) units[k++] = t.charCodeAt(j);
+    lengths[i] = t.length;
+  });
+  return utf16.decode(normalize_utf16(units, lengths)).split("\n");
+}
 
 const [mode, path, rounds] = process.argv.slice(2);
 const cases = readFileSync(path, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
@@ -19,6 +40,13 @@ if (mode === "call") {
   const ops = [...new Set(cases.map((c) => c.op))];
   const out = ops.map((op) => call_batch(op, "[" + cases.filter((c) => c.op === op).map((c) => c.args).join(",") + "]"));
   process.stdout.write(out.join("\n") + "\n");
+} else if (mode === "many") {
+  const texts = cases.filter((c) => c.op === "normalize").map((c) => JSON.parse(c.args).text);
+  process.stdout.write(normalize_many(texts).map((t) => JSON.stringify(t)).join("\n") + "\n");
+} else if (mode === "utf16") {
+  const texts = cases.filter((c) => c.op === "normalize").map((c) => JSON.parse(c.args).text);
+  const out = normalizeJoined(texts);
+  process.stdout.write(out.map((t) => JSON.stringify(t)).join("\n") + "\n");
 } else if (mode === "bench") {
   // One untimed round first: V8 compiles WebAssembly in tiers (a quick baseline, then optimised code in the
   // background), and the first calls would otherwise time the compiler.
@@ -48,6 +76,27 @@ if (mode === "call") {
     ms = Number(process.hrtime.bigint() - start) / 1e6;
     used = process.cpuUsage(cpu);
     process.stdout.write(`wasm ${op} batch ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
+    if (op !== "normalize") continue;
+    // The typed batch as a page uses it: a JavaScript array of strings in, one normalize_many, an array of
+    // strings out (wasm-bindgen converts each string between UTF-16 and UTF-8; no JSON on either side).
+    const texts = objects.map((o) => o.text);
+    normalize_many(texts);
+    start = process.hrtime.bigint();
+    cpu = process.cpuUsage();
+    bytes = 0;
+    for (let i = 0; i < Number(rounds); i++) bytes += normalize_many(texts).length;
+    ms = Number(process.hrtime.bigint() - start) / 1e6;
+    used = process.cpuUsage(cpu);
+    process.stdout.write(`wasm ${op} typed ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
+    // The UTF-16 batch: one Uint16Array in (the texts and their lengths), one out, decoded and split by the page.
+    normalizeJoined(texts);
+    start = process.hrtime.bigint();
+    cpu = process.cpuUsage();
+    bytes = 0;
+    for (let i = 0; i < Number(rounds); i++) bytes += normalizeJoined(texts).length;
+    ms = Number(process.hrtime.bigint() - start) / 1e6;
+    used = process.cpuUsage(cpu);
+    process.stdout.write(`wasm ${op} utf16 ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
   }
 } else {
   process.stderr.write("usage: node web/node-runner.mjs call|batch|bench CASES.jsonl [ROUNDS]\n");

@@ -9,11 +9,13 @@
 //! * `--check` runs every operation on the golden data (../shared/golden and fixtures/) under node with the
 //!   WASM, and natively with `uraikal_wasm::call`, and requires the answers to be equal byte for byte;
 //! * `--browser` loads the playground (the worked example, then text and a pair typed in through the URL)
-//!   and a demo report (with its significance matrix; its charts also written by `--png`) in headless
+//!   and a demo report (with its significance matrix, spelling variants against demo lattices and the
+//!   tokenizers' example cuts; its charts also written by `--png`) in headless
 //!   Chromium, checks their DOM and the screenshots' size (`--screenshots` also writes them to docs/img/
 //!   for the README);
 //! * `--check` also compares `call_batch` (one call per operation over all its cases) with native;
-//! * `--bench N` times normalize and WER on the golden pairs, N rounds, call by call and batched, natively and
+//! * `--bench N` times normalize and WER on the golden pairs, N rounds, call by call and batched (normalize
+//!   also typed, `normalize_many`), natively and
 //!   under node, alternating five times, in CPU and wall time (docs/perf.md).
 
 use std::fmt::Write as _;
@@ -434,6 +436,19 @@ fn check_against_native(root: &Path) -> Result<()> {
             differ.push(format!("call_batch {op} ({} cases): the WASM answer differs from the native one", args.len()));
         }
     }
+    // The typed batch path: normalize_many over the texts of the normalize cases, under node and natively.
+    let texts: Vec<String> = cases
+        .iter()
+        .filter(|(o, _)| o == "normalize")
+        .map(|(_, a)| a["text"].as_str().unwrap_or("").to_string())
+        .collect();
+    let many: Vec<String> = uraikal_wasm::normalize_many(&texts).iter().map(|t| json!(t).to_string()).collect();
+    for mode in ["many", "utf16"] {
+        let out = node(root, &[mode.as_ref(), path.as_os_str()])?;
+        if out.lines().collect::<Vec<_>>() != many.iter().map(String::as_str).collect::<Vec<_>>() {
+            differ.push(format!("normalize ({mode}, {} texts): the WASM answer differs from native", texts.len()));
+        }
+    }
     let summary: Vec<String> = per_op.iter().map(|(op, n)| format!("{op} {n}")).collect();
     if !differ.is_empty() {
         bail!(
@@ -444,7 +459,7 @@ fn check_against_native(root: &Path) -> Result<()> {
         );
     }
     println!(
-        "web --check: {} cases, WASM equals native byte for byte, call by call and as one call_batch per operation ({})",
+        "web --check: {} cases, WASM equals native byte for byte, call by call, as one call_batch per operation, normalize_many and normalize_utf16 ({})",
         cases.len(),
         summary.join(", ")
     );
@@ -518,7 +533,16 @@ fn bench_against_native(root: &Path, rounds: usize) -> Result<()> {
     println!("| operation | mode | clock | native ms (median, range) | WASM ms (median, range) | WASM / native (median, range) |");
     println!("|---|---|---|---|---|---|");
     for op in ["normalize", "wer"] {
-        for (mode, clock) in [("call", "cpu"), ("call", "wall"), ("batch", "cpu"), ("batch", "wall")] {
+        for (mode, clock) in [
+            ("call", "cpu"),
+            ("call", "wall"),
+            ("batch", "cpu"),
+            ("batch", "wall"),
+            ("typed", "cpu"),
+            ("typed", "wall"),
+            ("utf16", "cpu"),
+            ("utf16", "wall"),
+        ] {
             let key = |side: &str| (side.to_string(), op.to_string(), mode.to_string(), clock);
             let (Some(n), Some(w)) = (times.get(&key("native")), times.get(&key("wasm"))) else { continue };
             let ratios: Vec<f64> = n.iter().zip(w).map(|(n, w)| w / n).collect();
@@ -655,6 +679,32 @@ fn browser_tests(root: &Path, copy_screenshots: bool) -> Result<()> {
         files.push(out);
         alignments.push(format!("{system}={}", al.display()));
     }
+    // Reference lattices for the demo: each utterance's normalised reference words as groups, and for the
+    // first word whisper-small substitutes, its hypothesis word as an accepted spelling (what an annotator
+    // would add): the report lists those substitutions as variants the lattice accepts.
+    let lattice_manifest = dir.join("a1_lattices.jsonl");
+    let mut text = String::new();
+    let small = read_jsonl(&dir.join("whisper-small.alignments.jsonl"))?;
+    for (row, aligned) in read_jsonl(&a1.join("a1_sample.jsonl"))?.iter().zip(&small) {
+        let words = |field: &str| -> Vec<String> {
+            aligned[field].as_str().unwrap_or("").split_whitespace().map(str::to_string).collect()
+        };
+        let (reference, hypothesis) = (words("reference"), words("hypothesis"));
+        let mut groups: Vec<Vec<String>> = reference.iter().map(|w| vec![w.clone()]).collect();
+        let chunks = aligned["word_chunks"].as_array().cloned().unwrap_or_default();
+        if let Some(c) = chunks.iter().find(|c| c[0] == "substitute") {
+            let (r, h) = (c[1].as_u64().unwrap_or(0) as usize, c[3].as_u64().unwrap_or(0) as usize);
+            if let (Some(group), Some(word)) = (groups.get_mut(r), hypothesis.get(h)) {
+                group.push(word.clone());
+            }
+        }
+        let mut line = row.clone();
+        if !groups.is_empty() && row["id"] == aligned["id"] {
+            line["lattice"] = json!(groups);
+        }
+        writeln!(text, "{line}")?;
+    }
+    std::fs::write(&lattice_manifest, text)?;
     let passages = dir.join("d4_kural.jsonl");
     let mut text = String::new();
     let tsv = std::fs::read_to_string(root.join("fixtures/thirukkural/thirukkural.tsv"))?;
@@ -683,6 +733,7 @@ fn browser_tests(root: &Path, copy_screenshots: bool) -> Result<()> {
         std::fs::remove_dir_all(&png)?;
     }
     command.arg("report").args(&files).arg("--out").arg(&report).args(["--title", "Uraikal demo report"]);
+    command.arg("--manifest").arg(&lattice_manifest);
     command.arg("--png").arg(&png);
     for a in &alignments {
         command.arg("--alignments").arg(a);
@@ -706,6 +757,11 @@ fn browser_tests(root: &Path, copy_screenshots: bool) -> Result<()> {
             "Paired significance",
             "<td class=\"better\" title=\"whisper-small − whisper-tiny, macro WER\">",
             "<td class=\"worse\" title=\"whisper-tiny − whisper-small, macro WER\">",
+            // The lattice's accepted spellings apart from real errors, and the tokenizers' cuts of example words.
+            "Substitutions, real errors",
+            "Spelling variants the lattice accepts",
+            "Where each tokenizer cuts a Tamil word",
+            "<b>|</b>",
         ],
     )?;
     // --png: a PNG per chart (slices kural, other, macro and the D4 chart).

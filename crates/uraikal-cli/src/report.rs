@@ -1,6 +1,7 @@
 //! `uraikal report RESULTS.json… [--alignments [SYSTEM=]FILE.jsonl]… --out report.html`: one self-contained
 //! HTML report (uraikal-report) of A1 result files, a D4 results document and alignment files; with two or
-//! more systems' alignments, their paired-significance matrix (`uraikal compare`'s function on the counts).
+//! more systems' alignments, their paired-significance matrix (`uraikal compare`'s function on the counts);
+//! with `--manifest`, the substitutions a reference lattice accepts apart from the real errors.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -21,6 +22,10 @@ pub struct ReportArgs {
     /// file name without extension). Repeatable.
     #[arg(long)]
     alignments: Vec<String>,
+    /// The manifests the systems were scored on: utterances that carry a reference lattice (SPEC S12) have the
+    /// substitutions it accepts listed as spelling variants, apart from real errors. Repeatable.
+    #[arg(long)]
+    manifest: Vec<PathBuf>,
     /// The HTML file to write (atomically).
     #[arg(long)]
     out: PathBuf,
@@ -66,6 +71,14 @@ pub fn run(args: ReportArgs) -> Result<ExitCode> {
             .add_alignments(&system, records.iter().map(|r| (r.line, &r.value)))
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         systems.push((system, path, records));
+    }
+    if !args.manifest.is_empty() {
+        let manifests = uraikal_asr::manifest::read_manifests(&args.manifest)?;
+        for u in manifests.utterances {
+            if let Some(lattice) = u.lattice {
+                input.add_lattice(&u.id, lattice);
+            }
+        }
     }
     significance(&mut input, &systems, options)?;
     if input.results.is_empty() && input.d4.is_empty() {

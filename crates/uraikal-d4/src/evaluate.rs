@@ -129,9 +129,11 @@ pub fn evaluate(
         })
         .collect();
     let mut results = Vec::new();
+    let mut measured = Vec::new();
     for (t, outcome) in tokenizers.iter().zip(outcomes) {
         match outcome {
             Ok((slices, literature)) => {
+                measured.push(t);
                 for (s, (_, l)) in slices.iter().zip(literature) {
                     results.push(Record::new(URAIKAL_VERSION, t, s).with_literature(l));
                 }
@@ -139,7 +141,8 @@ pub fn evaluate(
             Err(e) => skipped.push(Skipped::new(&t.name, &t.source, &e)),
         }
     }
-    Report { uraikal_version: URAIKAL_VERSION.to_string(), data, results, skipped }
+    let examples = crate::examples::examples(measured.iter().copied(), passages);
+    Report { uraikal_version: URAIKAL_VERSION.to_string(), data, results, skipped, examples }
 }
 
 #[cfg(test)]

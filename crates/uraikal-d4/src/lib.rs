@@ -36,6 +36,7 @@ pub mod bundled;
 pub mod corpus;
 mod error;
 pub mod evaluate;
+pub mod examples;
 pub mod extend;
 pub mod literature;
 pub mod load;

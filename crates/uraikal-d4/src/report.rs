@@ -100,4 +100,8 @@ pub struct Report {
     pub results: Vec<Record>,
     /// Tokenizers that were not measured, with the reason.
     pub skipped: Vec<Skipped>,
+    /// A few Tamil words of the passages with each measured tokenizer's cuts (SPEC D9; absent in documents
+    /// written before it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<crate::examples::Example>,
 }

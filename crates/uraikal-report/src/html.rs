@@ -8,9 +8,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use uraikal_metrics::jiwer;
+use uraikal_metrics::lattice::Lattice;
+use uraikal_metrics::{a1, jiwer};
 
-use crate::input::{Alignments, Comparison, D4Row, Input, PairedRate, SliceResult, Utterance};
+use crate::input::{Alignments, Comparison, D4Example, D4Row, Input, PairedRate, SliceResult, Utterance};
 
 /// How many confusions of each kind, and how many worst utterances, a system's error analysis lists.
 const TOP: usize = 15;
@@ -30,6 +31,7 @@ figcaption { font-weight: 600; }
 .aligned span { padding: 0 0.15rem; border-radius: 3px; }
 .legend span { padding: 0 0.3rem; border-radius: 3px; }
 .note { color: #555; font-size: 0.9em; }
+.pieces span { background: #eef3fb; padding: 0 0.1rem; } .pieces b { color: #c0392b; padding: 0 0.1rem; }
 td.better { background: #d7f0d9; } td.worse { background: #f8d7d7; } td.same { color: #555; }
 "#;
 
@@ -47,10 +49,13 @@ pub fn render(input: &Input, title: &str) -> String {
         significance(&mut h, &input.comparisons, &systems(&input.results));
     }
     for alignments in &input.alignments {
-        error_analysis(&mut h, alignments);
+        error_analysis(&mut h, alignments, &input.lattices);
     }
     if !input.d4.is_empty() {
         d4(&mut h, &input.d4);
+    }
+    if !input.d4_examples.is_empty() {
+        d4_examples(&mut h, &input.d4_examples);
     }
     h.push_str("<p class=\"note\">Made by <code>uraikal report</code>: every rate is read from the result files; confusions are counted from the alignment files.</p>\n</body>\n</html>\n");
     h
@@ -271,9 +276,10 @@ fn svg_open(h: &mut String, width: f64, height: f64, label: &str) {
     );
 }
 
-/// The fonts of chart labels: Tamil fonts first (system and slice names may be Tamil), then a fallback.
+/// The fonts of chart labels: a Latin face first (most system names and all figures are Latin), then Tamil
+/// faces for Tamil names (browsers and the PNG renderer fall back through the list per character).
 pub(crate) const FONTS: &str =
-    "Noto Sans Tamil, Lohit Tamil, Latha, Nirmala UI, Tamil Sangam MN, DejaVu Sans, sans-serif";
+    "DejaVu Sans, Noto Sans Tamil, Lohit Tamil, Latha, Nirmala UI, Tamil Sangam MN, sans-serif";
 
 /// One slice's chart: a WER panel and a CER panel, a bar per system with its interval as a whisker.
 pub(crate) fn slice_chart(slice: &str, rows: &[&SliceResult]) -> String {
@@ -362,34 +368,53 @@ fn nice(max: f64) -> f64 {
     [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * power).find(|&b| b >= max).unwrap_or(10.0 * power)
 }
 
-/// Substitution pairs, inserted words and deleted words of a system, most frequent first.
-pub(crate) fn confusions(alignments: &Alignments) -> [Vec<(String, usize)>; 3] {
-    let mut counts: [BTreeMap<String, usize>; 3] = Default::default();
+/// A system's confusions, most frequent first (at most [`TOP`] of each).
+#[derive(Debug, Default)]
+pub(crate) struct Confusions {
+    /// Substitution pairs `reference → hypothesis` that are real errors.
+    pub substitutions: Vec<(String, usize)>,
+    /// Substitution pairs whose hypothesis word is one of the utterance's lattice forms (spelling variants).
+    pub variants: Vec<(String, usize)>,
+    pub insertions: Vec<(String, usize)>,
+    pub deletions: Vec<(String, usize)>,
+}
+
+/// Substitution pairs (split into real errors and, where the utterance has a lattice, the spelling variants it
+/// accepts), inserted words and deleted words of a system.
+pub(crate) fn confusions(alignments: &Alignments, lattices: &BTreeMap<String, Lattice>) -> Confusions {
+    let mut counts: [BTreeMap<String, usize>; 4] = Default::default();
     for u in &alignments.utterances {
         let (r, hw) = (jiwer::words(&u.reference), jiwer::words(&u.hypothesis));
+        // The lattice's forms, normalised as the alignment's texts are (the A1 normaliser).
+        let forms: BTreeSet<String> = lattices
+            .get(&u.id)
+            .map(|l| l.groups().iter().flatten().map(|f| a1::normalise(f)).collect())
+            .unwrap_or_default();
         for (kind, rs, re, hs, he) in &u.word_chunks {
             let (rw, hw) = (r.get(*rs..*re).unwrap_or(&[]), hw.get(*hs..*he).unwrap_or(&[]));
             match kind.as_str() {
                 "substitute" => {
                     for (a, b) in rw.iter().zip(hw) {
-                        *counts[0].entry(format!("{a} → {b}")).or_default() += 1;
+                        let which = if forms.contains(*b) { 1 } else { 0 };
+                        *counts[which].entry(format!("{a} → {b}")).or_default() += 1;
                     }
                 }
-                "insert" => hw.iter().for_each(|w| *counts[1].entry(w.to_string()).or_default() += 1),
-                "delete" => rw.iter().for_each(|w| *counts[2].entry(w.to_string()).or_default() += 1),
+                "insert" => hw.iter().for_each(|w| *counts[2].entry(w.to_string()).or_default() += 1),
+                "delete" => rw.iter().for_each(|w| *counts[3].entry(w.to_string()).or_default() += 1),
                 _ => {}
             }
         }
     }
-    counts.map(|c| {
+    let [substitutions, variants, insertions, deletions] = counts.map(|c| {
         let mut v: Vec<(String, usize)> = c.into_iter().collect();
         v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         v.truncate(TOP);
         v
-    })
+    });
+    Confusions { substitutions, variants, insertions, deletions }
 }
 
-fn error_analysis(h: &mut String, alignments: &Alignments) {
+fn error_analysis(h: &mut String, alignments: &Alignments, lattices: &BTreeMap<String, Lattice>) {
     let system = esc(&alignments.system);
     let _ = writeln!(h, "<h2>Error analysis: {system}</h2>");
     let scored = alignments.utterances.iter().filter(|u| !u.missing).count();
@@ -399,10 +424,22 @@ fn error_analysis(h: &mut String, alignments: &Alignments) {
         alignments.utterances.len(),
         alignments.utterances.len() - scored
     );
-    let [subs, ins, dels] = confusions(alignments);
+    let c = confusions(alignments, lattices);
+    let with_lattices = alignments.utterances.iter().filter(|u| lattices.contains_key(&u.id)).count();
+    let mut tables = vec![("Substitutions (reference → hypothesis)", c.substitutions)];
+    if with_lattices > 0 {
+        let _ = writeln!(
+            h,
+            "<p class=\"note\">{with_lattices} utterances carry a reference lattice: a substitution whose hypothesis word is one of its lattice's forms is listed as a spelling variant the lattice accepts, apart from the real errors.</p>"
+        );
+        tables = vec![
+            ("Substitutions, real errors (reference → hypothesis)", tables.remove(0).1),
+            ("Spelling variants the lattice accepts (reference → hypothesis)", c.variants),
+        ];
+    }
+    tables.extend([("Insertions", c.insertions), ("Deletions", c.deletions)]);
     h.push_str("<div class=\"charts\">\n");
-    for (caption, rows) in [("Substitutions (reference → hypothesis)", subs), ("Insertions", ins), ("Deletions", dels)]
-    {
+    for (caption, rows) in tables {
         let _ =
             write!(h, "<table><caption>{caption}</caption><thead><tr><th>word</th><th>count</th></tr></thead><tbody>");
         if rows.is_empty() {
@@ -471,6 +508,30 @@ fn d4(h: &mut String, rows: &[D4Row]) {
     }
     h.push_str("</tbody></table>\n");
     let _ = writeln!(h, "<figure><figcaption>Tokens per word</figcaption>{}</figure>", d4_chart(rows));
+}
+
+/// The example words of a D4 document: per word, each tokenizer's pieces with the cuts marked (SPEC D9).
+fn d4_examples(h: &mut String, examples: &[D4Example]) {
+    h.push_str("<h3>Where each tokenizer cuts a Tamil word</h3>\n<p class=\"note\">Each word of the passages encoded on its own; a bar marks each token start; tokens above the pieces split a letter's UTF-8 bytes.</p>\n");
+    h.push_str("<table class=\"cuts\"><thead><tr><th>word</th><th>tokenizer</th><th>pieces</th><th>tokens</th></tr></thead><tbody>\n");
+    for e in examples {
+        for (i, c) in e.cuts.iter().enumerate() {
+            h.push_str("<tr>");
+            if i == 0 {
+                let _ =
+                    write!(h, "<th scope=\"rowgroup\" rowspan=\"{}\" lang=\"ta\">{}</th>", e.cuts.len(), esc(&e.word));
+            }
+            let pieces: Vec<String> = c.pieces.iter().map(|p| format!("<span>{}</span>", esc(p))).collect();
+            let _ = writeln!(
+                h,
+                "<td>{}</td><td class=\"text pieces\" lang=\"ta\">{}</td><td>{}</td></tr>",
+                esc(&c.tokenizer),
+                pieces.join("<b>|</b>"),
+                c.tokens
+            );
+        }
+    }
+    h.push_str("</tbody></table>\n");
 }
 
 /// The D4 chart: tokens per word, a bar per tokenizer and slice.

@@ -7,9 +7,11 @@
 //! assert_eq!(err.to_string(), "record 1: missing or non-string field \"slice\"");
 //! ```
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde_json::Value;
+use uraikal_metrics::lattice::Lattice;
 
 /// A malformed result, alignment or D4 document.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,6 +82,22 @@ pub struct D4Row {
     pub round_trip: Option<f64>,
 }
 
+/// Where one tokenizer cuts an example word (SPEC D9).
+#[derive(Debug, Clone, PartialEq)]
+pub struct D4Cut {
+    pub tokenizer: String,
+    /// The word split at each token start.
+    pub pieces: Vec<String>,
+    pub tokens: u64,
+}
+
+/// An example word of a D4 document with each tokenizer's cuts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct D4Example {
+    pub word: String,
+    pub cuts: Vec<D4Cut>,
+}
+
 /// One rate of a paired comparison of systems A and B (as `uraikal compare --json` prints it).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PairedRate {
@@ -114,6 +132,11 @@ pub struct Input {
     pub results: Vec<SliceResult>,
     pub alignments: Vec<Alignments>,
     pub d4: Vec<D4Row>,
+    /// The D4 document's example words with each tokenizer's cuts (empty for documents without them).
+    pub d4_examples: Vec<D4Example>,
+    /// Reference lattices by utterance id (from the manifests): substitutions a lattice accepts are listed as
+    /// spelling variants, apart from real errors.
+    pub lattices: BTreeMap<String, Lattice>,
     /// Paired comparisons, one per ordered pair of systems (the significance matrix).
     pub comparisons: Vec<Comparison>,
 }
@@ -195,7 +218,26 @@ impl Input {
                 round_trip: number(row, "round_trip"),
             });
         }
+        let examples = document.get("examples").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+        for (index, example) in examples.iter().enumerate() {
+            let at = format!("D4 example {}", index + 1);
+            let mut cuts = Vec::new();
+            for cut in example.get("cuts").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default() {
+                let pieces = cut
+                    .get("pieces")
+                    .and_then(Value::as_array)
+                    .and_then(|p| p.iter().map(|x| x.as_str().map(str::to_string)).collect::<Option<Vec<_>>>())
+                    .ok_or_else(|| Error::new(format!("{at}: \"pieces\" must be an array of strings")))?;
+                cuts.push(D4Cut { tokenizer: text(cut, "tokenizer", &at)?, pieces, tokens: count(cut, "tokens") });
+            }
+            self.d4_examples.push(D4Example { word: text(example, "word", &at)?, cuts });
+        }
         Ok(())
+    }
+
+    /// Adds the reference lattice of utterance `id` (a manifest line's `"lattice"`, SPEC S12).
+    pub fn add_lattice(&mut self, id: &str, lattice: Lattice) {
+        self.lattices.insert(id.to_string(), lattice);
     }
 
     /// Adds the paired comparison of systems `a` and `b`: the rows `uraikal compare --json` prints (the

@@ -27,6 +27,8 @@ mod input;
 mod png;
 
 pub use html::{charts, render};
-pub use input::{Alignments, Comparison, D4Row, Error, Input, Paired, PairedRate, SliceResult, Utterance};
+pub use input::{
+    Alignments, Comparison, D4Cut, D4Example, D4Row, Error, Input, Paired, PairedRate, SliceResult, Utterance,
+};
 #[cfg(feature = "png")]
 pub use png::PngRenderer;

@@ -1,6 +1,11 @@
 //! PNG copies of the report's charts for papers (feature `png`): the same SVG the report inlines, rendered
 //! by resvg with the system's fonts, at twice its size.
 //!
+//! Fonts: a label is set in the first family of the charts' list ([`crate::html::FONTS`]: DejaVu Sans for
+//! Latin, then the Tamil families) that the system has, and each character that face lacks in the next family
+//! of the same list that has the face's weight and style (usvg's own fallback takes the first face of any
+//! style that has the character, which drew Latin labels in a bold italic face). See docs/report.md.
+//!
 //! ```
 //! let renderer = uraikal_report::PngRenderer::new();
 //! let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="red"/></svg>"#;
@@ -31,6 +36,20 @@ impl PngRenderer {
     pub fn new() -> PngRenderer {
         let mut options = usvg::Options::default();
         options.fontdb_mut().load_system_fonts();
+        options.font_resolver.select_fallback = Box::new(|c, used, fontdb| {
+            let base = fontdb.face(*used.first()?)?;
+            let (weight, style, stretch) = (base.weight, base.style, base.stretch);
+            // The chart's families in order, in the base face's weight and style, skipping faces already tried
+            // (usvg tries the next one while a character is still missing).
+            crate::html::FONTS
+                .split(", ")
+                .filter_map(|family| {
+                    let families = [usvg::fontdb::Family::Name(family)];
+                    fontdb.query(&usvg::fontdb::Query { families: &families, weight, style, stretch })
+                })
+                .find(|id| !used.contains(id))
+                .or_else(|| (usvg::FontResolver::default_fallback_selector())(c, used, fontdb))
+        });
         PngRenderer { options }
     }
 

@@ -164,3 +164,50 @@ fn malformed_documents_are_errors_naming_the_record() {
     input.add_alignments("s", [(1, &odd)]).unwrap();
     render(&input, "odd");
 }
+
+/// The demo input with a lattice on utt-1 that accepts நாடு for நாடி, and a D4 document with example cuts.
+fn with_lattice_and_examples() -> Input {
+    let mut input = input();
+    let lattice = uraikal_metrics::lattice::Lattice::parse("{நல்லாற்றாள்} {நாடி | நாடு} {அருளாள்க} {பல்லாற்றால்}").unwrap();
+    input.add_lattice("utt-1", lattice);
+    input
+        .add_document(&json!({"results": [], "examples": [
+            {"word": "நல்லாற்றாள்", "cuts": [
+                {"tokenizer": "cl100k_base", "pieces": ["ந", "ல்", "லா", "ற்", "றா", "ள்"], "tokens": 14},
+                {"tokenizer": "whisper-multilingual", "pieces": ["நல்", "லா", "ற்றாள்"], "tokens": 5}]}
+        ]}))
+        .unwrap();
+    input
+}
+
+#[test]
+fn lattice_and_examples_snapshot() {
+    let mut input = with_lattice_and_examples();
+    input.results.clear();
+    input.d4.clear();
+    insta::assert_snapshot!("report_lattice_and_examples", render(&input, "Variants and cuts"));
+}
+
+#[test]
+fn substitutions_the_lattice_accepts_are_listed_apart_from_real_errors() {
+    let html = render(&with_lattice_and_examples(), "Report");
+    let variants = html.find("Spelling variants the lattice accepts").expect("a variants table");
+    let real = html.find("Substitutions, real errors").expect("a real-errors table");
+    let pair = "<td class=\"text\" lang=\"ta\">நாடி → நாடு</td><td>1</td>";
+    // The pair is in the variants table (after its caption), not among the real errors.
+    assert!(html[variants..].starts_with("Spelling variants") && html[variants..].contains(pair));
+    assert!(!html[real..variants].contains(pair), "a variant counted as a real error");
+    // Without the lattice it is a real error again, and there is no variants table.
+    let html = render(&input(), "Report");
+    assert!(html.contains(pair) && !html.contains("Spelling variants"));
+}
+
+#[test]
+fn example_words_show_each_tokenizers_pieces() {
+    let html = render(&with_lattice_and_examples(), "Report");
+    assert!(html.contains("Where each tokenizer cuts a Tamil word"));
+    assert!(html.contains("<span>நல்</span><b>|</b><span>லா</span><b>|</b><span>ற்றாள்</span></td><td>5</td>"));
+    let bad = json!({"results": [], "examples": [{"word": "x", "cuts": [{"tokenizer": "t", "pieces": [1]}]}]});
+    let err = Input::default().add_document(&bad).unwrap_err();
+    assert_eq!(err.to_string(), "D4 example 1: \"pieces\" must be an array of strings");
+}

@@ -16,6 +16,21 @@ pub fn call_batch(op: &str, args: &str) -> String {
     crate::call_batch(op, args)
 }
 
+/// `normalize_many(texts)`: the normalised form of each string of the array, in order (a JavaScript array of
+/// strings in and out, no JSON): the typed batch path for normalising many texts in one crossing.
+#[wasm_bindgen]
+pub fn normalize_many(texts: Vec<String>) -> Vec<String> {
+    crate::normalize_many(&texts)
+}
+
+/// `normalize_utf16(units, lengths)`: the texts as one `Uint16Array` of UTF-16 code units (concatenated) and
+/// their lengths (`Uint32Array`), the normalised texts joined by `\n` as a `Uint16Array` (decode it with
+/// `new TextDecoder("utf-16le")`): the fast typed batch (web/README.md); throws on lengths that do not fit.
+#[wasm_bindgen]
+pub fn normalize_utf16(units: &[u16], lengths: &[u32]) -> Result<Vec<u16>, JsError> {
+    crate::normalize_utf16(units, lengths).map_err(|e| JsError::new(&e))
+}
+
 /// The names of the operations `call` knows.
 #[wasm_bindgen]
 pub fn operations() -> Vec<String> {

@@ -99,3 +99,22 @@ proptest! {
         prop_assert!(answer.get("ok").is_some() ^ answer.get("error").is_some(), "{} {}", op, answer);
     }
 }
+
+proptest! {
+    /// The typed batch is `normalize` per text: any texts (astral characters included), and any code units
+    /// (lone surrogates read as U+FFFD, as `String::from_utf16_lossy` reads them).
+    #[test]
+    fn normalize_utf16_is_normalize_per_text(
+        texts in proptest::collection::vec("\\PC{0,12}|[\\n\\t ]{0,3}", 0..6),
+        raw in proptest::collection::vec(any::<u16>(), 0..12),
+    ) {
+        let mut all: Vec<Vec<u16>> = texts.iter().map(|t| t.encode_utf16().collect()).collect();
+        all.push(raw);
+        let units: Vec<u16> = all.concat();
+        let lengths: Vec<u32> = all.iter().map(|t| t.len() as u32).collect();
+        let answer = String::from_utf16(&uraikal_wasm::normalize_utf16(&units, &lengths).unwrap()).unwrap();
+        let expected: Vec<String> =
+            all.iter().map(|t| uraikal_text::normalize(&String::from_utf16_lossy(t))).collect();
+        prop_assert_eq!(answer, expected.join("\n"));
+    }
+}

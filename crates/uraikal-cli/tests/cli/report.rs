@@ -170,3 +170,54 @@ fn two_systems_aligned_get_the_compare_matrix_and_png_charts() {
         assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 2_000, "{name}: {} bytes", bytes.len());
     }
 }
+
+#[test]
+fn a_manifest_with_lattices_lists_the_spelling_variants_they_accept_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, a_al) = score(dir.path(), "sys-a");
+    // A lattice on the first utterance with a substitution: its reference words, and the hypothesis word of
+    // that substitution accepted as a spelling of the reference word.
+    let manifest = std::fs::read_to_string(fixture("a1_sample.jsonl")).unwrap();
+    let aligned = std::fs::read_to_string(&a_al).unwrap();
+    let mut lines = Vec::new();
+    let mut variant = None;
+    for (line, al) in manifest.lines().zip(aligned.lines()) {
+        let mut row: serde_json::Value = serde_json::from_str(line).unwrap();
+        let al: serde_json::Value = serde_json::from_str(al).unwrap();
+        let words = |f: &str| -> Vec<String> {
+            al[f].as_str().unwrap().split_whitespace().map(str::to_string).collect::<Vec<_>>()
+        };
+        let sub = al["word_chunks"].as_array().unwrap().iter().find(|c| c[0] == "substitute").cloned();
+        if let (None, Some(c)) = (&variant, sub) {
+            let (r, h) = (words("reference"), words("hypothesis"));
+            let (ri, hi) = (c[1].as_u64().unwrap() as usize, c[3].as_u64().unwrap() as usize);
+            let mut groups: Vec<Vec<String>> = r.iter().map(|w| vec![w.clone()]).collect();
+            groups[ri].push(h[hi].clone());
+            row["lattice"] = serde_json::json!(groups);
+            variant = Some(format!("{} → {}", r[ri], h[hi]));
+        }
+        lines.push(row.to_string());
+    }
+    let variant = variant.expect("the fixture has a substitution");
+    let lattices = dir.path().join("a1_lattices.jsonl");
+    std::fs::write(&lattices, lines.join("\n") + "\n").unwrap();
+    let html = dir.path().join("report.html");
+    let al = format!("sys-a={}", path(&a_al));
+    let o = uraikal(&["report", path(&a), "--alignments", &al, "--manifest", path(&lattices), "--out", path(&html)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let h = std::fs::read_to_string(&html).unwrap();
+    let variants = h.find("<caption>Spelling variants the lattice accepts").expect("a variants table");
+    let real = h.find("<caption>Substitutions, real errors").expect("a real-errors table");
+    let cell = format!("<td class=\"text\" lang=\"ta\">{variant}</td>");
+    assert!(h[variants..].split("</table>").next().unwrap().contains(&cell), "{cell}");
+    assert!(!h[real..variants].contains(&cell), "{cell} also among the real errors");
+    // A bad lattice in the manifest is exit 2 naming file and line.
+    std::fs::write(&lattices, "{\"id\": \"u\", \"audio\": \"a.wav\", \"text\": \"x\", \"lattice\": 3}\n").unwrap();
+    let o = uraikal(&["report", path(&a), "--manifest", path(&lattices), "--out", path(&html)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("a1_lattices.jsonl:1"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

@@ -59,6 +59,18 @@ fn measures_skips_the_broken_one_and_writes_the_results() {
     assert_eq!(results[2]["unk_tokens"].as_u64().map(|n| n > 0), Some(true));
     assert_eq!(report["skipped"][0]["tokenizer"], "broken");
     assert_eq!(report["data"][0]["passages"], 40);
+    // SPEC D9: five Tamil words of the passages with each measured tokenizer's cuts (the pieces give the word).
+    let examples = report["examples"].as_array().unwrap();
+    assert_eq!(examples.len(), 5);
+    for e in examples {
+        let cuts = e["cuts"].as_array().unwrap();
+        assert_eq!(cuts.len(), 3, "{e}");
+        for c in cuts {
+            let pieces: Vec<&str> = c["pieces"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+            assert_eq!(pieces.concat(), e["word"].as_str().unwrap());
+        }
+    }
+    insta::assert_snapshot!("d4_examples", serde_json::to_string_pretty(&report["examples"]).unwrap());
 
     // --json prints the same document.
     let output = uraikal(&[&args[..], &["--json"][..]].concat());
