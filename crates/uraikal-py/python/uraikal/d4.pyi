@@ -3,8 +3,9 @@
 tokens, round trip, …), the same numbers as ``uraikal tokenizers``.
 
 ``measure`` takes a path or hub id, a ``tokenizers.Tokenizer``, or a transformers fast tokenizer (read
-through ``backend_tokenizer.to_str()``: no code is executed), and D4 passage files or a list of texts. ``train`` and ``extend`` are ``uraikal tokenizers train`` / ``extend``:
-they return the tokenizer.json (and the new tokens) instead of writing files."""
+through ``backend_tokenizer.to_str()``: no code is executed), and D4 passage files or a list of texts.
+``train`` and ``extend`` are ``uraikal tokenizers train`` / ``extend``: they return the tokenizer.json (and
+the new tokens) instead of writing files."""
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -37,7 +38,7 @@ def train(data: str | os.PathLike[str] | list[str | os.PathLike[str]], vocab_siz
     same texts and options give the same bytes. Nothing is written.
 
     >>> import json, uraikal.d4
-    >>> t = json.loads(uraikal.d4.train(["தமிழ் மொழி இனிது"] * 20, vocab_size=300))
+    >>> t = json.loads(uraikal.d4.train(["தமிழ் மொழி இனிது"] * 20, vocab_size=800))
     >>> t["model"]["type"], "தமிழ்" in t["model"]["vocab"]
     ('BPE', True)"""
     ...
