@@ -51,14 +51,22 @@ pub fn build_and_test(root: &Path, test: bool) -> Result<PathBuf> {
         let _ = fs::remove_dir_all(&venv);
         step(root, "python3", &["-m", "venv", path(&venv)?])?;
         let pip = venv.join("bin/pip");
-        // Only the wheel and the test tools: tokenizers for the D4 tests (the tokenizer objects users pass).
-        step(root, path(&pip)?, &["install", "-q", path(&wheel)?, "pytest", "tokenizers"])?;
+        // Only the wheel and the test tools: tokenizers for the D4 tests (the tokenizer objects users pass), mypy
+        // for test_typed.py (the typed stubs as installed).
+        step(root, path(&pip)?, &["install", "-q", path(&wheel)?, "pytest", "tokenizers", "mypy"])?;
         let py = venv.join("bin/python");
         let tests = root.join("crates/uraikal-py/tests");
         step(
             &target,
             path(&py)?,
-            &["-m", "pytest", "-q", path(&tests.join("test_uraikal.py"))?, path(&tests.join("test_tracks.py"))?],
+            &[
+                "-m",
+                "pytest",
+                "-q",
+                path(&tests.join("test_uraikal.py"))?,
+                path(&tests.join("test_tracks.py"))?,
+                path(&tests.join("test_typed.py"))?,
+            ],
         )?;
         // The docstring examples, against the installed package (not the source tree).
         let installed =

@@ -14,6 +14,23 @@ fn tokenizer(item: &Bound<'_, PyAny>, grapheme_safe: bool) -> PyResult<(Vec<Load
     if let Ok(path) = item.extract::<std::path::PathBuf>() {
         return Ok(uraikal_d4::load_tokenizers(&[path.display().to_string()], grapheme_safe));
     }
+    let loaded = from_object(item)?;
+    let name = loaded.name.clone();
+    let mut out = vec![];
+    let mut skipped = vec![];
+    if grapheme_safe {
+        match uraikal_d4::grapheme_safe(&loaded) {
+            Ok(Some(v)) => out.push(v),
+            Ok(None) => {}
+            Err(e) => skipped.push(Skipped::new(&format!("{name}+grapheme-safe"), &loaded.source, &e)),
+        }
+    }
+    out.insert(0, loaded);
+    Ok((out, skipped))
+}
+
+/// A `tokenizers.Tokenizer` or a transformers fast tokenizer, read through its tokenizer.json.
+fn from_object(item: &Bound<'_, PyAny>) -> PyResult<Loaded> {
     let (backend, name) = if let Ok(backend) = item.getattr("backend_tokenizer") {
         let name = item.getattr("name_or_path").and_then(|n| n.extract::<String>()).unwrap_or_default();
         (backend, name)
@@ -31,19 +48,7 @@ fn tokenizer(item: &Bound<'_, PyAny>, grapheme_safe: bool) -> PyResult<(Vec<Load
         _ => "tokenizer".to_string(),
     };
     let sha256 = uraikal_io::sha256_hex(json.as_bytes());
-    let loaded =
-        Loaded::from_json(&name, &format!("python:{name}"), Some(sha256), json.as_bytes()).map_err(value_error)?;
-    let mut out = vec![];
-    let mut skipped = vec![];
-    if grapheme_safe {
-        match uraikal_d4::grapheme_safe(&loaded) {
-            Ok(Some(v)) => out.push(v),
-            Ok(None) => {}
-            Err(e) => skipped.push(Skipped::new(&format!("{name}+grapheme-safe"), &loaded.source, &e)),
-        }
-    }
-    out.insert(0, loaded);
-    Ok((out, skipped))
+    Loaded::from_json(&name, &format!("python:{name}"), Some(sha256), json.as_bytes()).map_err(value_error)
 }
 
 /// Passages: a path (str or os.PathLike), a list of pathlib paths, or a list of dicts ({"id", "text",
@@ -80,6 +85,10 @@ fn passages(py: Python<'_>, input: &Bound<'_, PyAny>) -> PyResult<(Vec<Passage>,
     py.detach(|| uraikal_d4::parse_passages(&[("<passages>", &text, "passages")])).map_err(value_error)
 }
 
+/// The typed signature of `measure` for the stubs (see `add`).
+const MEASURE_TYPES: &str = "(tokenizer: Any = None, \
+    passages: str | os.PathLike[str] | list[str | os.PathLike[str]] | list[Mapping[str, \
+    Any]] | list[str] | None = None, grapheme_safe: bool = False) -> dict[str, Any]";
 /// Track D4 on one tokenizer (or a list of them): the report `uraikal tokenizers --json` prints, as a dict
 /// {"uraikal_version", "data", "results", "skipped"}, one result per tokenizer × slice (tokens_per_word,
 /// bytes_per_token, letter_cut, by_pretok, byte_cut, unk_per_1000, round_trip, …). `tokenizer` is a path
@@ -132,7 +141,104 @@ fn measure<'py>(
     to_python(py, &report)
 }
 
+/// Training text: a path (str or os.PathLike) or a list of pathlib paths, read as the CLI's `--data` (D4
+/// passages, Parquet with `column`, or plain text a passage a line), or a list of str (the texts themselves).
+fn texts(py: Python<'_>, data: &Bound<'_, PyAny>, column: &str) -> PyResult<Vec<String>> {
+    let files: Vec<std::path::PathBuf> = if let Ok(path) = data.extract::<std::path::PathBuf>() {
+        vec![path]
+    } else {
+        let items =
+            data.cast::<PyList>().map_err(|_| value_error("data: a path, a list of paths, or a list of str"))?;
+        if items.iter().any(|i| i.is_instance_of::<pyo3::types::PyString>()) {
+            return items.extract();
+        }
+        items.extract()?
+    };
+    py.detach(|| uraikal_d4::corpus::read_texts(&files, column)).map_err(value_error)
+}
+
+/// The typed signature of `train` for the stubs (see `add`).
+const TRAIN_TYPES: &str = "(data: str | os.PathLike[str] | list[str | os.PathLike[str]], vocab_size: int, \
+    model: str = \"bpe\", byte_level: bool = False, grapheme_safe: bool = True, min_frequency: int = 2, \
+    special_tokens: Sequence[str] = ..., seed: int = 0, column: str = \"text\") -> str";
+/// Trains a Tamil tokenizer (SPEC D7), as `uraikal tokenizers train` does, and returns its tokenizer.json (the
+/// bytes the CLI writes to `--out`; load it with `tokenizers.Tokenizer.from_str`). `data` is a path or a list
+/// of pathlib paths (D4 passages, Parquet with `column`, or plain text a passage a line) or a list of str (the
+/// texts); `model` "bpe" or "unigram"; `grapheme_safe=False` is the CLI's `--gpt2-pretok`. Deterministic: the
+/// same texts and options give the same bytes. Nothing is written.
+///
+/// >>> import json, uraikal.d4
+/// >>> t = json.loads(uraikal.d4.train(["தமிழ் மொழி இனிது"] * 20, vocab_size=800))
+/// >>> t["model"]["type"], "தமிழ்" in t["model"]["vocab"]
+/// ('BPE', True)
+#[pyfunction]
+#[pyo3(signature = (data, vocab_size, model = "bpe", byte_level = false, grapheme_safe = true, min_frequency = 2,
+    special_tokens = vec![], seed = 0, column = "text"))]
+#[allow(clippy::too_many_arguments)]
+fn train(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    vocab_size: usize,
+    model: &str,
+    byte_level: bool,
+    grapheme_safe: bool,
+    min_frequency: u64,
+    special_tokens: Vec<String>,
+    seed: u64,
+    column: &str,
+) -> PyResult<String> {
+    use uraikal_d4::train::{Model, TrainOptions};
+    let model = match model {
+        "bpe" => Model::Bpe,
+        "unigram" => Model::Unigram,
+        other => return Err(value_error(format!("model: \"bpe\" or \"unigram\", not {other:?}"))),
+    };
+    let texts = texts(py, data, column)?;
+    let options = TrainOptions { model, vocab_size, byte_level, grapheme_safe, min_frequency, special_tokens, seed };
+    py.detach(|| uraikal_d4::train::train(&texts, &options, &|_| {})).map_err(value_error)
+}
+
+/// The typed signature of `extend` for the stubs (see `add`).
+const EXTEND_TYPES: &str = "(base: Any, data: str | os.PathLike[str] | list[str | os.PathLike[str]], add: int, \
+    min_frequency: int = 2, column: str = \"text\") -> dict[str, Any]";
+/// Extends a tokenizer with Tamil tokens learnt from `data`, as `uraikal tokenizers extend` does: a dict
+/// {"tokenizer_json" (the tokenizer.json the CLI writes), "new_tokens" (new_tokens.json: {"id", "token",
+/// "text", "base_ids"} each), "pre_tokenizer_patched"}. `base` is a path or hub id (as the CLI's BASE), a
+/// `tokenizers.Tokenizer` or a transformers fast tokenizer; `data` as for `train`. Nothing is written.
+///
+/// >>> import uraikal.d4
+/// >>> from tokenizers import Tokenizer
+/// >>> base = Tokenizer.from_str(uraikal.d4.train(["அவன் வந்தான்"] * 20, vocab_size=800))
+/// >>> r = uraikal.d4.extend(base, ["தமிழ் மொழி இனிது"] * 10, add=3)
+/// >>> [t["id"] for t in r["new_tokens"]] == [base.get_vocab_size() + k for k in range(3)]
+/// True
+#[pyfunction]
+#[pyo3(signature = (base, data, add, min_frequency = 2, column = "text"))]
+fn extend<'py>(
+    py: Python<'py>,
+    base: &Bound<'py, PyAny>,
+    data: &Bound<'py, PyAny>,
+    add: usize,
+    min_frequency: u64,
+    column: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let base = match base.extract::<std::path::PathBuf>() {
+        Ok(path) => uraikal_d4::load(&path.display().to_string()).map_err(value_error)?,
+        Err(_) => from_object(base)?,
+    };
+    let texts = texts(py, data, column)?;
+    let options = uraikal_d4::extend::ExtendOptions { add, min_frequency };
+    let extended = py.detach(|| uraikal_d4::extend::extend(&base, &texts, &options, &|_| {})).map_err(value_error)?;
+    let out = PyDict::new(py);
+    out.set_item("tokenizer_json", extended.tokenizer_json)?;
+    out.set_item("new_tokens", to_python(py, &extended.new_tokens)?)?;
+    out.set_item("pre_tokenizer_patched", extended.pre_tokenizer_patched)?;
+    Ok(out.into_any())
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(measure, m)?)?;
+    crate::add(m, wrap_pyfunction!(measure, m)?, MEASURE_TYPES)?;
+    crate::add(m, wrap_pyfunction!(train, m)?, TRAIN_TYPES)?;
+    crate::add(m, wrap_pyfunction!(extend, m)?, EXTEND_TYPES)?;
     Ok(())
 }

@@ -46,6 +46,9 @@ fn to_dicts<'py>(py: Python<'py>, jsonl: &[u8]) -> PyResult<Bound<'py, PyList>> 
     Ok(list)
 }
 
+/// The typed signature of `oiwer_batch` for the stubs (see `add`).
+const OIWER_BATCH_TYPES: &str = "(records: list[Mapping[str, Any]], language: str | None = None, \
+    mode: str | None = None) -> list[dict[str, Any]]";
 /// OIWER of a batch of records ({"hypothesis", "reference" (a lattice: lists or a brace string), "language"?,
 /// "id"?}), in parallel: one result dict per record, as `uraikal oiwer --input` writes them. A bad record
 /// raises ValueError naming it (1-based).
@@ -67,6 +70,9 @@ fn oiwer_batch<'py>(
     to_dicts(py, &batch.jsonl())
 }
 
+/// The typed signature of `build` for the stubs (see `add`).
+const BUILD_TYPES: &str = "(records: list[Mapping[str, Any]], language: str | None = None, \
+    mode: str | None = None) -> list[dict[str, Any]]";
 /// Candidate lattices from several hypotheses per record (the `*_transcription` fields), as
 /// `uraikal build-lattices` writes them: each record with "lattice", "lattice_string" and
 /// "lattice_models_used" added, every input field kept.
@@ -84,7 +90,7 @@ fn build<'py>(
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(oiwer_batch, m)?)?;
-    m.add_function(wrap_pyfunction!(build, m)?)?;
+    crate::add(m, wrap_pyfunction!(oiwer_batch, m)?, OIWER_BATCH_TYPES)?;
+    crate::add(m, wrap_pyfunction!(build, m)?, BUILD_TYPES)?;
     Ok(())
 }

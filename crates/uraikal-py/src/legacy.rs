@@ -11,6 +11,8 @@ fn encoding(name: &str) -> PyResult<Encoding> {
     Encoding::from_name(name).map_err(value_error)
 }
 
+/// The typed signature of `legacy_encodings` for the stubs (see `add`).
+const LEGACY_ENCODINGS_TYPES: &str = "() -> list[dict[str, Any]]";
 /// The encodings: a list of {"name", "aliases", "kind"}.
 #[pyfunction]
 fn legacy_encodings(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
@@ -25,6 +27,8 @@ fn legacy_encodings(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     Ok(list)
 }
 
+/// The typed signature of `legacy_decode` for the stubs (see `add`).
+const LEGACY_DECODE_TYPES: &str = "(text: str, from_: str) -> str";
 /// Legacy text → Unicode; `from_` "auto" converts only the legacy runs of each line.
 #[pyfunction]
 fn legacy_decode(text: &str, from_: &str) -> PyResult<String> {
@@ -34,6 +38,8 @@ fn legacy_decode(text: &str, from_: &str) -> PyResult<String> {
     Ok(encoding(from_)?.decode(text))
 }
 
+/// The typed signature of `legacy_encode` for the stubs (see `add`).
+const LEGACY_ENCODE_TYPES: &str = "(text: str, to: str, lossy: bool = False) -> str";
 /// Unicode → legacy text; ValueError names a letter the encoding cannot write (unless `lossy`).
 #[pyfunction]
 #[pyo3(signature = (text, to, lossy = false))]
@@ -45,6 +51,8 @@ fn legacy_encode(text: &str, to: &str, lossy: bool) -> PyResult<String> {
     }
 }
 
+/// The typed signature of `legacy_detect` for the stubs (see `add`).
+const LEGACY_DETECT_TYPES: &str = "(line: str) -> dict[str, Any]";
 /// One line's detection: {"encoding", "confidence", "runs": [{"start", "end", "encoding"}]}.
 #[pyfunction]
 fn legacy_detect<'py>(py: Python<'py>, line: &str) -> PyResult<Bound<'py, PyDict>> {
@@ -65,9 +73,9 @@ fn legacy_detect<'py>(py: Python<'py>, line: &str) -> PyResult<Bound<'py, PyDict
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(legacy_encodings, m)?)?;
-    m.add_function(wrap_pyfunction!(legacy_decode, m)?)?;
-    m.add_function(wrap_pyfunction!(legacy_encode, m)?)?;
-    m.add_function(wrap_pyfunction!(legacy_detect, m)?)?;
+    crate::add(m, wrap_pyfunction!(legacy_encodings, m)?, LEGACY_ENCODINGS_TYPES)?;
+    crate::add(m, wrap_pyfunction!(legacy_decode, m)?, LEGACY_DECODE_TYPES)?;
+    crate::add(m, wrap_pyfunction!(legacy_encode, m)?, LEGACY_ENCODE_TYPES)?;
+    crate::add(m, wrap_pyfunction!(legacy_detect, m)?, LEGACY_DETECT_TYPES)?;
     Ok(())
 }

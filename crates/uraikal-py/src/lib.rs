@@ -6,16 +6,16 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyCFunction, PyDict, PyList};
 
-mod parity;
-mod tasks;
-mod legacy;
 mod cli;
 mod d4;
 mod lattice;
+mod legacy;
+mod parity;
 mod quality;
 mod score;
+mod tasks;
 mod text;
 mod tn;
 mod yaappu;
@@ -32,6 +32,23 @@ fn to_python<'py>(py: Python<'py>, value: &(impl serde::Serialize + ?Sized)) -> 
 }
 
 /// Adds `uraikal._uraikal.<name>`, a submodule filled by `fill` (one Rust file per Python submodule).
+/// Adds a `#[pyfunction]` to a module with its typed signature (issue 24). `types` is the function's Python
+/// signature with annotations, written once, as a `const` next to the function (pyo3 0.27 gives no types, and an
+/// annotated `text_signature` would break CPython's `__text_signature__`). It is kept in the module's `__types__`
+/// dict; stubgen.py writes it into the .pyi and fails when its names or defaults differ from the compiled ones.
+fn add<'py>(m: &Bound<'py, PyModule>, function: Bound<'py, PyCFunction>, types: &str) -> PyResult<()> {
+    let table = match m.getattr("__types__") {
+        Ok(table) => table.cast_into::<PyDict>()?,
+        Err(_) => {
+            let table = PyDict::new(m.py());
+            m.add("__types__", &table)?;
+            table
+        }
+    };
+    table.set_item(function.getattr("__name__")?, types)?;
+    m.add_function(function)
+}
+
 fn submodule(parent: &Bound<'_, PyModule>, name: &str, fill: fn(&Bound<'_, PyModule>) -> PyResult<()>) -> PyResult<()> {
     let sub = PyModule::new(parent.py(), name)?;
     fill(&sub)?;
@@ -40,6 +57,8 @@ fn submodule(parent: &Bound<'_, PyModule>, name: &str, fill: fn(&Bound<'_, PyMod
 
 // ---------------------------------------------------------------- text
 
+/// The typed signature of `clean` for the stubs (see `add`).
+const CLEAN_TYPES: &str = "(text: str, legacy_au: bool = False) -> str";
 /// The general cleaner: NFC, drop ZWSP/BOM/soft hyphen, repair legacy-font vowel-sign order (ெகாடு → கொடு),
 /// compose two-part vowels, ஂ → ், collapse doubled signs. Idempotent. `legacy_au` also reads ெள as ௌ.
 #[pyfunction]
@@ -48,6 +67,8 @@ fn clean(text: &str, legacy_au: bool) -> String {
     uraikal_text::clean_with(text, uraikal_text::CleanOptions::legacy_au(legacy_au))
 }
 
+/// The typed signature of `letters` for the stubs (see `add`).
+const LETTERS_TYPES: &str = "(text: str, ligatures: bool = False) -> list[str]";
 /// Tamil letters (எழுத்து), not code points: letters("தமிழ்") == ["த", "மி", "ழ்"]. Lossless.
 #[pyfunction]
 #[pyo3(signature = (text, ligatures = false))]
@@ -61,36 +82,48 @@ fn piece_list<'py, 'a>(py: Python<'py>, pieces: impl Iterator<Item = &'a str>) -
     PyList::new(py, pieces.collect::<Vec<&str>>())
 }
 
+/// The typed signature of `length` for the stubs (see `add`).
+const LENGTH_TYPES: &str = "(letter: str) -> str";
 /// Prosodic length of one letter: "kuril", "nedil", "otru", "aaytham" or "other".
 #[pyfunction]
 fn length(letter: &str) -> &'static str {
     uraikal_text::length(letter).as_str()
 }
 
+/// The typed signature of `tamil_share` for the stubs (see `add`).
+const TAMIL_SHARE_TYPES: &str = "(text: str) -> float";
 /// Share of letter code points (categories L and M) that are Tamil; 0.0 when there are none.
 #[pyfunction]
 fn tamil_share(text: &str) -> f64 {
     uraikal_text::tamil_share(text)
 }
 
+/// The typed signature of `normalize` for the stubs (see `add`).
+const NORMALIZE_TYPES: &str = "(text: str) -> str";
 /// The frozen A1 scoring normaliser (NORMALIZER_VERSION). Idempotent.
 #[pyfunction]
 fn normalize(text: &str) -> String {
     uraikal_text::normalize(text)
 }
 
+/// The typed signature of `graphemes` for the stubs (see `add`).
+const GRAPHEMES_TYPES: &str = "(text: str) -> list[str]";
 /// Extended grapheme clusters (Unicode 17) with the Tamil and Sinhala folds. Lossless.
 #[pyfunction]
 fn graphemes<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyList>> {
     piece_list(py, uraikal_text::graphemes(text))
 }
 
+/// The typed signature of `compose` for the stubs (see `add`).
+const COMPOSE_TYPES: &str = "(text: str) -> str";
 /// Consonant + virama + independent vowel → the letter: compose("ந்ஆர்இ") == "நாரி".
 #[pyfunction]
 fn compose(text: &str) -> PyResult<String> {
     uraikal_text::compose(text).map_err(value_error)
 }
 
+/// The typed signature of `decompose` for the stubs (see `add`).
+const DECOMPOSE_TYPES: &str = "(text: str) -> str";
 /// The inverse of compose: decompose("நிலுவை") == "ந்இல்உவ்ஐ".
 #[pyfunction]
 fn decompose(text: &str) -> PyResult<String> {
@@ -103,6 +136,8 @@ fn register(name: &str) -> PyResult<uraikal_numbers::Register> {
     name.parse().map_err(value_error)
 }
 
+/// The typed signature of `to_words` for the stubs (see `add`).
+const TO_WORDS_TYPES: &str = "(n: int, register: str = \"spoken\", ordinal: bool = False) -> str";
 /// Tamil number words (spoken by default, or written); ordinal=True for ordinals.
 #[pyfunction]
 #[pyo3(signature = (n, register = "spoken", ordinal = false))]
@@ -116,18 +151,24 @@ fn to_words(n: i64, register: &str, ordinal: bool) -> PyResult<String> {
     }
 }
 
+/// The typed signature of `to_digits` for the stubs (see `add`).
+const TO_DIGITS_TYPES: &str = "(text: str) -> str";
 /// Number words inside running text → digits, keeping suffixes: "முன்னூறுல பதினஞ்சு" → "300ல 15".
 #[pyfunction]
 fn to_digits(text: &str) -> String {
     uraikal_numbers::to_digits(text)
 }
 
+/// The typed signature of `from_numerals` for the stubs (see `add`).
+const FROM_NUMERALS_TYPES: &str = "(text: str) -> int";
 /// Tamil numerals (traditional or positional) → int; malformed input raises ValueError.
 #[pyfunction]
 fn from_numerals(text: &str) -> PyResult<u64> {
     uraikal_numbers::from_numerals(text).map_err(value_error)
 }
 
+/// The typed signature of `to_numerals` for the stubs (see `add`).
+const TO_NUMERALS_TYPES: &str = "(n: int, style: str = \"traditional\") -> str";
 /// n → Tamil numerals, traditional (CLDR %tamil) or positional.
 #[pyfunction]
 #[pyo3(signature = (n, style = "traditional"))]
@@ -155,6 +196,9 @@ fn unit(name: &str) -> PyResult<uraikal_metrics::Unit> {
     name.parse::<uraikal_metrics::Unit>().map_err(value_error)
 }
 
+/// The typed signature of `wer` for the stubs (see `add`).
+const WER_TYPES: &str = "(reference: str | Sequence[str], hypothesis: str | Sequence[str], \
+    normalize: bool = True) -> float";
 /// Corpus WER: Σ word edits ÷ Σ reference words. With `normalize=True` (the default) each pair is scored by
 /// the A1 rule (`uraikal_metrics::a1`, what `uraikal score` reports as `wer`); `normalize=False` scores the
 /// text as given with jiwer's default word split (runs of spaces, not tabs).
@@ -184,6 +228,9 @@ fn wer(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyAn
     Ok(edits as f64 / words as f64)
 }
 
+/// The typed signature of `cer` for the stubs (see `add`).
+const CER_TYPES: &str = "(reference: str | Sequence[str], hypothesis: str | Sequence[str], \
+    unit: str = \"codepoint\", normalize: bool = True) -> float";
 /// Corpus CER on a unit ("codepoint", "grapheme" or "letter"), pooled: Σ edits ÷ Σ reference units. With
 /// `normalize=True` (the default) each pair is scored by the A1 rule (`uraikal_metrics::a1`): the frozen
 /// normaliser, then the units as written, so `unit="grapheme"` is `uraikal score`'s `grapheme_cer`.
@@ -242,6 +289,9 @@ fn chrf_with(
     Ok(py.detach(|| uraikal_metrics::corpus_chrf(pairs.iter().map(|(r, h)| (r.as_str(), h.as_str())), unit, config)))
 }
 
+/// The typed signature of `chrf` for the stubs (see `add`).
+const CHRF_TYPES: &str = "(reference: str | Sequence[str], hypothesis: str | Sequence[str], \
+    unit: str = \"codepoint\") -> float";
 /// chrF (sacrebleu 2.6: character order 6, β 2), sentence-level for two str, corpus-level (statistics summed)
 /// for two lists; on code points it equals sacrebleu, on graphemes grapheme-kit's GraphemeCHRF.
 #[pyfunction]
@@ -250,6 +300,9 @@ fn chrf(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, PyA
     chrf_with(py, reference, hypothesis, unit, uraikal_metrics::ChrfConfig::CHRF)
 }
 
+/// The typed signature of `chrf_pp` for the stubs (see `add`).
+const CHRF_PP_TYPES: &str = "(reference: str | Sequence[str], hypothesis: str | Sequence[str], \
+    unit: str = \"codepoint\") -> float";
 /// chrF++ (word order 2).
 #[pyfunction]
 #[pyo3(signature = (reference, hypothesis, unit = "codepoint"))]
@@ -257,6 +310,9 @@ fn chrf_pp(py: Python<'_>, reference: &Bound<'_, PyAny>, hypothesis: &Bound<'_, 
     chrf_with(py, reference, hypothesis, unit, uraikal_metrics::ChrfConfig::CHRF_PLUS_PLUS)
 }
 
+/// The typed signature of `oiwer` for the stubs (see `add`).
+const OIWER_TYPES: &str = "(hypothesis: str, lattice: str | Sequence[Sequence[str]], language: str = \"ta\", \
+    mode: str | None = None) -> dict[str, Any]";
 /// OIWER of a hypothesis against a lattice (a list of groups of acceptable forms, or the `{a | b} {c}` string).
 #[pyfunction]
 #[pyo3(signature = (hypothesis, lattice, language = "ta", mode = None))]
@@ -301,23 +357,23 @@ fn _uraikal(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NORMALIZER_VERSION", uraikal_text::NORMALIZER_VERSION)?;
     let (a, b, c) = uraikal_text::UNICODE_VERSION;
     m.add("UNICODE_VERSION", format!("{a}.{b}.{c}"))?;
-    m.add_function(wrap_pyfunction!(clean, m)?)?;
-    m.add_function(wrap_pyfunction!(letters, m)?)?;
-    m.add_function(wrap_pyfunction!(length, m)?)?;
-    m.add_function(wrap_pyfunction!(tamil_share, m)?)?;
-    m.add_function(wrap_pyfunction!(normalize, m)?)?;
-    m.add_function(wrap_pyfunction!(graphemes, m)?)?;
-    m.add_function(wrap_pyfunction!(compose, m)?)?;
-    m.add_function(wrap_pyfunction!(decompose, m)?)?;
-    m.add_function(wrap_pyfunction!(to_words, m)?)?;
-    m.add_function(wrap_pyfunction!(to_digits, m)?)?;
-    m.add_function(wrap_pyfunction!(from_numerals, m)?)?;
-    m.add_function(wrap_pyfunction!(to_numerals, m)?)?;
-    m.add_function(wrap_pyfunction!(wer, m)?)?;
-    m.add_function(wrap_pyfunction!(cer, m)?)?;
-    m.add_function(wrap_pyfunction!(chrf, m)?)?;
-    m.add_function(wrap_pyfunction!(chrf_pp, m)?)?;
-    m.add_function(wrap_pyfunction!(oiwer, m)?)?;
+    crate::add(m, wrap_pyfunction!(clean, m)?, CLEAN_TYPES)?;
+    crate::add(m, wrap_pyfunction!(letters, m)?, LETTERS_TYPES)?;
+    crate::add(m, wrap_pyfunction!(length, m)?, LENGTH_TYPES)?;
+    crate::add(m, wrap_pyfunction!(tamil_share, m)?, TAMIL_SHARE_TYPES)?;
+    crate::add(m, wrap_pyfunction!(normalize, m)?, NORMALIZE_TYPES)?;
+    crate::add(m, wrap_pyfunction!(graphemes, m)?, GRAPHEMES_TYPES)?;
+    crate::add(m, wrap_pyfunction!(compose, m)?, COMPOSE_TYPES)?;
+    crate::add(m, wrap_pyfunction!(decompose, m)?, DECOMPOSE_TYPES)?;
+    crate::add(m, wrap_pyfunction!(to_words, m)?, TO_WORDS_TYPES)?;
+    crate::add(m, wrap_pyfunction!(to_digits, m)?, TO_DIGITS_TYPES)?;
+    crate::add(m, wrap_pyfunction!(from_numerals, m)?, FROM_NUMERALS_TYPES)?;
+    crate::add(m, wrap_pyfunction!(to_numerals, m)?, TO_NUMERALS_TYPES)?;
+    crate::add(m, wrap_pyfunction!(wer, m)?, WER_TYPES)?;
+    crate::add(m, wrap_pyfunction!(cer, m)?, CER_TYPES)?;
+    crate::add(m, wrap_pyfunction!(chrf, m)?, CHRF_TYPES)?;
+    crate::add(m, wrap_pyfunction!(chrf_pp, m)?, CHRF_PP_TYPES)?;
+    crate::add(m, wrap_pyfunction!(oiwer, m)?, OIWER_TYPES)?;
     parity::register(m)?;
     tasks::register(m)?;
     legacy::register(m)?;

@@ -27,6 +27,10 @@ fn refs(list: &[String]) -> Vec<&str> {
     list.iter().map(String::as_str).collect()
 }
 
+/// The typed signature of `parity_chrf` for the stubs (see `add`).
+const PARITY_CHRF_TYPES: &str = "(hypotheses: Sequence[str], references: Sequence[Sequence[str]], \
+    char_order: int = 6, word_order: int = 0, beta: float = 2.0, lowercase: bool = False, whitespace: bool = False, \
+    eps_smoothing: bool = False, unit: str = \"codepoint\") -> tuple[float, str]";
 /// sacrebleu's corpus chrF (`CHRF(...).corpus_score`): (score, signature).
 #[pyfunction]
 #[pyo3(signature = (hypotheses, references, char_order = 6, word_order = 0, beta = 2.0, lowercase = false,
@@ -64,6 +68,10 @@ fn parity_chrf(
     })
 }
 
+/// The typed signature of `parity_bleu` for the stubs (see `add`).
+const PARITY_BLEU_TYPES: &str = "(hypotheses: Sequence[str], references: Sequence[Sequence[str]], \
+    tokenize: str = \"13a\", smooth_method: str = \"exp\", smooth_value: float | None = None, \
+    lowercase: bool = False, max_ngram_order: int = 4, effective_order: bool = False) -> tuple[float, str]";
 /// sacrebleu's corpus BLEU: (score, signature).
 #[pyfunction]
 #[pyo3(signature = (hypotheses, references, tokenize = "13a", smooth_method = "exp", smooth_value = None,
@@ -104,6 +112,10 @@ fn parity_bleu(
     })
 }
 
+/// The typed signature of `parity_ter` for the stubs (see `add`).
+const PARITY_TER_TYPES: &str = "(hypotheses: Sequence[str], references: Sequence[Sequence[str]], \
+    normalized: bool = False, no_punct: bool = False, asian_support: bool = False, \
+    case_sensitive: bool = False) -> tuple[float, str]";
 /// sacrebleu's corpus TER: (score, signature).
 #[pyfunction]
 #[pyo3(signature = (hypotheses, references, normalized = false, no_punct = false, asian_support = false,
@@ -141,6 +153,11 @@ fn pipeline(
         .map_err(value_error)
 }
 
+/// The typed signature of `parity_transform` for the stubs (see `add`).
+const PARITY_TRANSFORM_TYPES: &str = "(sentences: Sequence[str], transform: Sequence[str], \
+    substitute_words: Sequence[str] = ..., substitute_regexes: Sequence[str] = ..., \
+    remove_words: Sequence[str] = ..., word_delimiter: str | None = None, \
+    replace_by_space: bool = False) -> list[list[str]]";
 /// jiwer's `Compose([...])(sentences)`: the lists of words (or characters).
 #[pyfunction]
 #[pyo3(signature = (sentences, transform, substitute_words = vec![], substitute_regexes = vec![],
@@ -158,6 +175,11 @@ fn parity_transform(
     p.apply(&sentences).map_err(value_error)
 }
 
+/// The typed signature of `parity_rates` for the stubs (see `add`).
+const PARITY_RATES_TYPES: &str = "(references: Sequence[str], hypotheses: Sequence[str], transform: Sequence[str], \
+    substitute_words: Sequence[str] = ..., substitute_regexes: Sequence[str] = ..., \
+    remove_words: Sequence[str] = ..., word_delimiter: str | None = None, \
+    replace_by_space: bool = False) -> dict[str, Any]";
 /// jiwer's `process_words` with the same transformation on both sides: a dict of wer, mer, wil, wip and the
 /// summed hits, substitutions, deletions, insertions.
 #[pyfunction]
@@ -191,6 +213,8 @@ fn parity_rates<'py>(
     Ok(dict)
 }
 
+/// The typed signature of `parity_sort_tamil` for the stubs (see `add`).
+const PARITY_SORT_TAMIL_TYPES: &str = "(words: Sequence[str]) -> list[str]";
 /// Tamil dictionary order (`uraikal text sort`).
 #[pyfunction]
 fn parity_sort_tamil(mut words: Vec<String>) -> Vec<String> {
@@ -198,6 +222,8 @@ fn parity_sort_tamil(mut words: Vec<String>) -> Vec<String> {
     words
 }
 
+/// The typed signature of `parity_translit` for the stubs (see `add`).
+const PARITY_TRANSLIT_TYPES: &str = "(text: str, to: str | None = None, from_: str | None = None) -> str";
 /// `uraikal text translit`: to "iso15919" or "casual", or from "iso15919".
 #[pyfunction]
 #[pyo3(signature = (text, to = None, from_ = None))]
@@ -212,12 +238,12 @@ fn parity_translit(text: &str, to: Option<&str>, from_: Option<&str>) -> PyResul
 
 /// Registers the functions (one call in lib.rs).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(parity_chrf, m)?)?;
-    m.add_function(wrap_pyfunction!(parity_bleu, m)?)?;
-    m.add_function(wrap_pyfunction!(parity_ter, m)?)?;
-    m.add_function(wrap_pyfunction!(parity_transform, m)?)?;
-    m.add_function(wrap_pyfunction!(parity_rates, m)?)?;
-    m.add_function(wrap_pyfunction!(parity_sort_tamil, m)?)?;
-    m.add_function(wrap_pyfunction!(parity_translit, m)?)?;
+    crate::add(m, wrap_pyfunction!(parity_chrf, m)?, PARITY_CHRF_TYPES)?;
+    crate::add(m, wrap_pyfunction!(parity_bleu, m)?, PARITY_BLEU_TYPES)?;
+    crate::add(m, wrap_pyfunction!(parity_ter, m)?, PARITY_TER_TYPES)?;
+    crate::add(m, wrap_pyfunction!(parity_transform, m)?, PARITY_TRANSFORM_TYPES)?;
+    crate::add(m, wrap_pyfunction!(parity_rates, m)?, PARITY_RATES_TYPES)?;
+    crate::add(m, wrap_pyfunction!(parity_sort_tamil, m)?, PARITY_SORT_TAMIL_TYPES)?;
+    crate::add(m, wrap_pyfunction!(parity_translit, m)?, PARITY_TRANSLIT_TYPES)?;
     Ok(())
 }

@@ -15,6 +15,8 @@ fn config(json: Option<&str>) -> PyResult<Config> {
     }
 }
 
+/// The typed signature of `assess` for the stubs (see `add`).
+const ASSESS_TYPES: &str = "(text: str, config: str | None = None) -> dict[str, Any]";
 /// Assesses one document: {"score", "decision" ("keep", "repair" or "drop"), "reasons", "signals",
 /// "repaired"}, the numbers of `uraikal quality --json --repair`. `config` is the JSON text of a
 /// `uraikal quality --config` file.
@@ -29,6 +31,8 @@ fn assess<'py>(py: Python<'py>, text: &str, config: Option<&str>) -> PyResult<Bo
     to_python(py, &assess_one(text, &config))
 }
 
+/// The typed signature of `assess_many` for the stubs (see `add`).
+const ASSESS_MANY_TYPES: &str = "(texts: Sequence[str], config: str | None = None) -> list[dict[str, Any]]";
 /// `assess` over a list of documents, in parallel (the GIL released): a list of dicts in input order.
 #[pyfunction]
 #[pyo3(signature = (texts, config = None))]
@@ -46,6 +50,8 @@ fn model(json: Option<&str>) -> PyResult<std::borrow::Cow<'static, Model>> {
     }
 }
 
+/// The typed signature of `register_many` for the stubs (see `add`).
+const REGISTER_MANY_TYPES: &str = "(texts: Sequence[str], model: str | None = None) -> list[dict[str, Any]]";
 /// The register of each text (literary, formal, spoken, tanglish or code-mixed), in parallel: a list of
 /// {"register", "scores", "features"} in input order, as `uraikal register --json`. `model` is the JSON text
 /// of a `uraikal register train` file (default: the shipped model).
@@ -62,8 +68,8 @@ fn register_many<'py>(py: Python<'py>, texts: Vec<String>, model: Option<&str>) 
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(assess, m)?)?;
-    m.add_function(wrap_pyfunction!(assess_many, m)?)?;
-    m.add_function(wrap_pyfunction!(register_many, m)?)?;
+    crate::add(m, wrap_pyfunction!(assess, m)?, ASSESS_TYPES)?;
+    crate::add(m, wrap_pyfunction!(assess_many, m)?, ASSESS_MANY_TYPES)?;
+    crate::add(m, wrap_pyfunction!(register_many, m)?, REGISTER_MANY_TYPES)?;
     Ok(())
 }

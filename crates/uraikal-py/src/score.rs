@@ -59,6 +59,10 @@ fn hypotheses(py: Python<'_>, input: &Bound<'_, PyAny>) -> PyResult<Hypotheses> 
     py.detach(|| parse_hypotheses(&path, &bytes)).map_err(value_error)
 }
 
+/// The typed signature of `score` for the stubs (see `add`).
+const SCORE_TYPES: &str = "(manifests: str | os.PathLike[str] | list[str | os.PathLike[str] | Mapping[str, Any]], \
+    hyps: str | os.PathLike[str] | list[str | os.PathLike[str] | Mapping[str, Any]], system: str = \"system\", \
+    bootstrap: int = ..., seed: int = ...) -> list[dict[str, Any]]";
 /// Scores a system's hypotheses on A1 manifests, as `uraikal score` does: the result records (one per slice,
 /// then the macro average) as dicts, the same as the CLI's results file. `manifests` is a path, a list of
 /// paths or a list of records ({"id", "audio", "text", "slice"}); `hyps` a path or a list of {"id", "hyp"}.
@@ -88,6 +92,11 @@ fn score<'py>(
     to_python(py, &records)
 }
 
+/// The typed signature of `compare` for the stubs (see `add`).
+const COMPARE_TYPES: &str = "(manifests: str | os.PathLike[str] | list[str | os.PathLike[str] | Mapping[str, Any]], \
+    hyps_a: str | os.PathLike[str] | list[str | os.PathLike[str] | Mapping[str, Any]], \
+    hyps_b: str | os.PathLike[str] | list[str | os.PathLike[str] | Mapping[str, Any]], bootstrap: int = ..., \
+    seed: int = ...) -> list[dict[str, Any]]";
 /// Paired bootstrap test of two systems on the same manifests, as `uraikal compare --json`: one dict per
 /// slice, then the macro average, each with the WER and CER of A and B, A − B, its 95 % interval and p.
 #[pyfunction]
@@ -111,7 +120,7 @@ fn compare<'py>(
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(score, m)?)?;
-    m.add_function(wrap_pyfunction!(compare, m)?)?;
+    crate::add(m, wrap_pyfunction!(score, m)?, SCORE_TYPES)?;
+    crate::add(m, wrap_pyfunction!(compare, m)?, COMPARE_TYPES)?;
     Ok(())
 }

@@ -36,6 +36,8 @@ fn to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
     })
 }
 
+/// The typed signature of `tasks_families` for the stubs (see `add`).
+const TASKS_FAMILIES_TYPES: &str = "() -> list[dict[str, Any]]";
 /// The families: a list of {"name", "description", "accepts"}.
 #[pyfunction]
 fn tasks_families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
@@ -50,6 +52,9 @@ fn tasks_families<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
     Ok(list)
 }
 
+/// The typed signature of `tasks_generate` for the stubs (see `add`).
+const TASKS_GENERATE_TYPES: &str = "(name: str, seed: int, start: int, count: int, \
+    config: str = \"{}\") -> list[dict[str, Any]]";
 /// Entries `start..start + count` of family `name` with `seed` and the JSON configuration: a list of dicts
 /// {"id", "family", "question", "answer", "metadata"}.
 #[pyfunction]
@@ -79,6 +84,8 @@ fn tasks_generate<'py>(
     Ok(list)
 }
 
+/// The typed signature of `tasks_score` for the stubs (see `add`).
+const TASKS_SCORE_TYPES: &str = "(name: str, answer: str, given: str, metadata: str = \"{}\") -> float";
 /// The score in [0, 1] of `given` for an entry of family `name` with reference `answer` and metadata (JSON).
 #[pyfunction]
 #[pyo3(signature = (name, answer, given, metadata = "{}"))]
@@ -100,8 +107,8 @@ fn tasks_score(name: &str, answer: &str, given: &str, metadata: &str) -> PyResul
 
 /// Adds the functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(tasks_families, m)?)?;
-    m.add_function(wrap_pyfunction!(tasks_generate, m)?)?;
-    m.add_function(wrap_pyfunction!(tasks_score, m)?)?;
+    crate::add(m, wrap_pyfunction!(tasks_families, m)?, TASKS_FAMILIES_TYPES)?;
+    crate::add(m, wrap_pyfunction!(tasks_generate, m)?, TASKS_GENERATE_TYPES)?;
+    crate::add(m, wrap_pyfunction!(tasks_score, m)?, TASKS_SCORE_TYPES)?;
     Ok(())
 }

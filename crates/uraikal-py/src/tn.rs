@@ -9,6 +9,8 @@ fn register_of(name: &str) -> PyResult<uraikal_numbers::Register> {
     name.parse().map_err(value_error)
 }
 
+/// The typed signature of `normalize` for the stubs (see `add`).
+const NORMALIZE_TYPES: &str = "(text: str, register: str = \"spoken\") -> str";
 /// Numbers, dates, money, units, times and phone numbers into spoken Tamil (register "spoken" or
 /// "written"), as `uraikal tn` does for one line.
 ///
@@ -21,6 +23,8 @@ fn normalize(text: &str, register: &str) -> PyResult<String> {
     Ok(uraikal_numbers::tn(text, register_of(register)?))
 }
 
+/// The typed signature of `normalize_many` for the stubs (see `add`).
+const NORMALIZE_MANY_TYPES: &str = "(texts: Sequence[str], register: str = \"spoken\") -> list[str]";
 /// `normalize` over a list of texts, in parallel (the GIL released); a list in input order.
 #[pyfunction]
 #[pyo3(signature = (texts, register = "spoken"))]
@@ -30,7 +34,7 @@ fn normalize_many(py: Python<'_>, texts: Vec<String>, register: &str) -> PyResul
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(normalize, m)?)?;
-    m.add_function(wrap_pyfunction!(normalize_many, m)?)?;
+    crate::add(m, wrap_pyfunction!(normalize, m)?, NORMALIZE_TYPES)?;
+    crate::add(m, wrap_pyfunction!(normalize_many, m)?, NORMALIZE_MANY_TYPES)?;
     Ok(())
 }

@@ -6,6 +6,8 @@ use rayon::prelude::*;
 
 use crate::to_python;
 
+/// The typed signature of `scan` for the stubs (see `add`).
+const SCAN_TYPES: &str = "(verse: str) -> dict[str, Any]";
 /// Scans a verse (lines separated by newlines) for அசை, சீர், தளை and metre: a dict with "valid", "metre",
 /// "lines", "cirs" (text, letters, asai, asai_text, pattern, line), "talai", "problems" and "toggles", as
 /// `uraikal yaappu --json` prints it.
@@ -19,11 +21,12 @@ fn scan<'py>(py: Python<'py>, verse: &str) -> PyResult<Bound<'py, PyAny>> {
     to_python(py, &record(verse))
 }
 
+/// The typed signature of `scan_many` for the stubs (see `add`).
+const SCAN_MANY_TYPES: &str = "(verses: Sequence[str]) -> list[dict[str, Any]]";
 /// `scan` over a list of verses, in parallel (the GIL released): a list of dicts in input order.
 #[pyfunction]
 fn scan_many<'py>(py: Python<'py>, verses: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
-    let scans: Vec<serde_json::Value> =
-        py.detach(|| verses.par_iter().map(|v| record(v)).collect());
+    let scans: Vec<serde_json::Value> = py.detach(|| verses.par_iter().map(|v| record(v)).collect());
     to_python(py, &scans)
 }
 
@@ -34,7 +37,7 @@ fn record(verse: &str) -> serde_json::Value {
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(scan, m)?)?;
-    m.add_function(wrap_pyfunction!(scan_many, m)?)?;
+    crate::add(m, wrap_pyfunction!(scan, m)?, SCAN_TYPES)?;
+    crate::add(m, wrap_pyfunction!(scan_many, m)?, SCAN_MANY_TYPES)?;
     Ok(())
 }

@@ -22,6 +22,27 @@ def test_seed_examples_verbatim():
     assert from_numerals("௨௱௫") == 205
 
 
+def test_original_readme_block_runs_verbatim():
+    """The original package's README block (issue 13 quotes it; crates/uraikal-py/README.md, the PyPI page,
+    keeps it as written): each line runs as written and gives the value its comment shows."""
+    import ast
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    assert block.startswith("from uraikal.text import clean, letters, length, tamil_share\n")
+    scope = {}
+    checked = 0
+    for line in block.splitlines():
+        code, _, shown = line.partition("#")
+        if not shown:
+            exec(line, scope)
+            continue
+        assert eval(code, scope) == ast.literal_eval(shown.strip()), line
+        checked += 1
+    assert checked == 6
+
+
 def test_versions():
     assert uraikal.__version__
     assert uraikal.URAIKAL_VERSION

@@ -3,9 +3,15 @@
 tokens, round trip, …), the same numbers as ``uraikal tokenizers``.
 
 ``measure`` takes a path or hub id, a ``tokenizers.Tokenizer``, or a transformers fast tokenizer (read
-through ``backend_tokenizer.to_str()``: no code is executed), and D4 passage files or a list of texts."""
+through ``backend_tokenizer.to_str()``: no code is executed), and D4 passage files or a list of texts.
+``train`` and ``extend`` are ``uraikal tokenizers train`` / ``extend``: they return the tokenizer.json (and
+the new tokens) instead of writing files."""
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-def measure(tokenizer=None, passages=None, grapheme_safe=False):
+
+def measure(tokenizer: Any = None, passages: str | os.PathLike[str] | list[str | os.PathLike[str]] | list[Mapping[str, Any]] | list[str] | None = None, grapheme_safe: bool = False) -> dict[str, Any]:
     """Track D4 on one tokenizer (or a list of them): the report `uraikal tokenizers --json` prints, as a dict
     {"uraikal_version", "data", "results", "skipped"}, one result per tokenizer × slice (tokens_per_word,
     bytes_per_token, letter_cut, by_pretok, byte_cut, unk_per_1000, round_trip, …). `tokenizer` is a path
@@ -24,4 +30,32 @@ def measure(tokenizer=None, passages=None, grapheme_safe=False):
     (1.0, 500.0)"""
     ...
 
-__all__ = ['measure']
+def train(data: str | os.PathLike[str] | list[str | os.PathLike[str]], vocab_size: int, model: str = "bpe", byte_level: bool = False, grapheme_safe: bool = True, min_frequency: int = 2, special_tokens: Sequence[str] = ..., seed: int = 0, column: str = "text") -> str:
+    """Trains a Tamil tokenizer (SPEC D7), as `uraikal tokenizers train` does, and returns its tokenizer.json (the
+    bytes the CLI writes to `--out`; load it with `tokenizers.Tokenizer.from_str`). `data` is a path or a list
+    of pathlib paths (D4 passages, Parquet with `column`, or plain text a passage a line) or a list of str (the
+    texts); `model` "bpe" or "unigram"; `grapheme_safe=False` is the CLI's `--gpt2-pretok`. Deterministic: the
+    same texts and options give the same bytes. Nothing is written.
+
+    >>> import json, uraikal.d4
+    >>> t = json.loads(uraikal.d4.train(["தமிழ் மொழி இனிது"] * 20, vocab_size=800))
+    >>> t["model"]["type"], "தமிழ்" in t["model"]["vocab"]
+    ('BPE', True)"""
+    ...
+
+def extend(base: Any, data: str | os.PathLike[str] | list[str | os.PathLike[str]], add: int, min_frequency: int = 2, column: str = "text") -> dict[str, Any]:
+    """Extends a tokenizer with Tamil tokens learnt from `data`, as `uraikal tokenizers extend` does: a dict
+    {"tokenizer_json" (the tokenizer.json the CLI writes), "new_tokens" (new_tokens.json: {"id", "token",
+    "text", "base_ids"} each), "pre_tokenizer_patched"}. `base` is a path or hub id (as the CLI's BASE), a
+    `tokenizers.Tokenizer` or a transformers fast tokenizer; `data` as for `train`. Nothing is written.
+
+    >>> import uraikal.d4
+    >>> from tokenizers import Tokenizer, models, pre_tokenizers
+    >>> base = Tokenizer(models.BPE({"a": 0, "b": 1}, [], byte_fallback=False))
+    >>> base.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+    >>> r = uraikal.d4.extend(base, ["தமிழ் மொழி"] * 10, add=5)
+    >>> len(r["new_tokens"]) > 0, r["new_tokens"][0]["id"]
+    (True, 2)"""
+    ...
+
+__all__ = ['measure', 'train', 'extend']

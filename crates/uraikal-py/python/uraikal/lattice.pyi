@@ -2,12 +2,15 @@
 """Lattice references: OIWER of a hypothesis against a lattice (``oiwer``), of a batch of records
 (``oiwer_batch``, as ``uraikal oiwer --input``), and candidate lattices from several hypotheses per record
 (``build``, as ``uraikal build-lattices``)."""
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-def oiwer(hypothesis, lattice, language="ta", mode=None):
+
+def oiwer(hypothesis: str, lattice: str | Sequence[Sequence[str]], language: str = "ta", mode: str | None = None) -> dict[str, Any]:
     """OIWER of a hypothesis against a lattice (a list of groups of acceptable forms, or the `{a | b} {c}` string)."""
     ...
 
-def oiwer_batch(records, language=None, mode=None):
+def oiwer_batch(records: list[Mapping[str, Any]], language: str | None = None, mode: str | None = None) -> list[dict[str, Any]]:
     """OIWER of a batch of records ({"hypothesis", "reference" (a lattice: lists or a brace string), "language"?,
     "id"?}), in parallel: one result dict per record, as `uraikal oiwer --input` writes them. A bad record
     raises ValueError naming it (1-based).
@@ -18,7 +21,7 @@ def oiwer_batch(records, language=None, mode=None):
     (1, 0.0)"""
     ...
 
-def build(records, language=None, mode=None):
+def build(records: list[Mapping[str, Any]], language: str | None = None, mode: str | None = None) -> list[dict[str, Any]]:
     """Candidate lattices from several hypotheses per record (the `*_transcription` fields), as
     `uraikal build-lattices` writes them: each record with "lattice", "lattice_string" and
     "lattice_models_used" added, every input field kept."""

@@ -7,14 +7,17 @@ equally long lists of strings and return the corpus rate (sum of edits / sum of 
 >>> from uraikal.metrics import wer, cer
 >>> wer(["அவன் வந்தான்"], ["அவன் வந்தான்"])
 0.0"""
+from collections.abc import Sequence
+from typing import Any
 
-def wer(reference, hypothesis, normalize=True):
+
+def wer(reference: str | Sequence[str], hypothesis: str | Sequence[str], normalize: bool = True) -> float:
     """Corpus WER: Σ word edits ÷ Σ reference words. With `normalize=True` (the default) each pair is scored by
     the A1 rule (`uraikal_metrics::a1`, what `uraikal score` reports as `wer`); `normalize=False` scores the
     text as given with jiwer's default word split (runs of spaces, not tabs)."""
     ...
 
-def cer(reference, hypothesis, unit="codepoint", normalize=True):
+def cer(reference: str | Sequence[str], hypothesis: str | Sequence[str], unit: str = "codepoint", normalize: bool = True) -> float:
     """Corpus CER on a unit ("codepoint", "grapheme" or "letter"), pooled: Σ edits ÷ Σ reference units. With
     `normalize=True` (the default) each pair is scored by the A1 rule (`uraikal_metrics::a1`): the frozen
     normaliser, then the units as written, so `unit="grapheme"` is `uraikal score`'s `grapheme_cer`.
@@ -22,16 +25,16 @@ def cer(reference, hypothesis, unit="codepoint", normalize=True):
     (SPEC G5): the script-normalised grapheme CER of grapheme-kit and `uraikal evaluate`."""
     ...
 
-def chrf(reference, hypothesis, unit="codepoint"):
+def chrf(reference: str | Sequence[str], hypothesis: str | Sequence[str], unit: str = "codepoint") -> float:
     """chrF (sacrebleu 2.6: character order 6, β 2), sentence-level for two str, corpus-level (statistics summed)
     for two lists; on code points it equals sacrebleu, on graphemes grapheme-kit's GraphemeCHRF."""
     ...
 
-def chrf_pp(reference, hypothesis, unit="codepoint"):
+def chrf_pp(reference: str | Sequence[str], hypothesis: str | Sequence[str], unit: str = "codepoint") -> float:
     """chrF++ (word order 2)."""
     ...
 
-def oiwer(hypothesis, lattice, language="ta", mode=None):
+def oiwer(hypothesis: str, lattice: str | Sequence[Sequence[str]], language: str = "ta", mode: str | None = None) -> dict[str, Any]:
     """OIWER of a hypothesis against a lattice (a list of groups of acceptable forms, or the `{a | b} {c}` string)."""
     ...
 

@@ -9,19 +9,19 @@
 >>> from_numerals("௨௱௫")
 205"""
 
-def to_words(n, register="spoken", ordinal=False):
+def to_words(n: int, register: str = "spoken", ordinal: bool = False) -> str:
     """Tamil number words (spoken by default, or written); ordinal=True for ordinals."""
     ...
 
-def to_digits(text):
+def to_digits(text: str) -> str:
     """Number words inside running text → digits, keeping suffixes: "முன்னூறுல பதினஞ்சு" → "300ல 15"."""
     ...
 
-def from_numerals(text):
+def from_numerals(text: str) -> int:
     """Tamil numerals (traditional or positional) → int; malformed input raises ValueError."""
     ...
 
-def to_numerals(n, style="traditional"):
+def to_numerals(n: int, style: str = "traditional") -> str:
     """n → Tamil numerals, traditional (CLDR %tamil) or positional."""
     ...
 

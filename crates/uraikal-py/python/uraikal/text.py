@@ -11,6 +11,11 @@
 True
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, overload
+
 from ._uraikal import (
     clean,
     letters,
@@ -24,10 +29,14 @@ from ._uraikal import (
 from ._uraikal import normalize_many as _normalize_many
 
 
-def normalize_many(texts):
+@overload
+def normalize_many(texts: Iterable[str]) -> list[str]: ...
+@overload
+def normalize_many(texts: Any) -> Any: ...
+def normalize_many(texts: Any) -> Any:
     """``normalize`` over a column: a list of str (a list back) or a pyarrow string array (a pyarrow array
     back), in parallel in Rust with the GIL released. A pyarrow array goes through a Python list (not
-    zero-copy); nulls stay null."""
+    zero-copy); nulls stay null. (Typed ``Any`` for pyarrow, which has no type stubs.)"""
     if isinstance(texts, list):
         return _normalize_many(texts)
     if hasattr(texts, "to_pylist") and hasattr(texts, "type"):

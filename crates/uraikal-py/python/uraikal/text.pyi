@@ -10,44 +10,49 @@
 ['kuril', 'kuril', 'otru']
 >>> normalize_many(["ஒரு  வீடு", "இரண்டு"]) == [normalize("ஒரு  வீடு"), normalize("இரண்டு")]
 True"""
+from typing import Any, overload
 
-def clean(text, legacy_au=False):
+
+def clean(text: str, legacy_au: bool = False) -> str:
     """The general cleaner: NFC, drop ZWSP/BOM/soft hyphen, repair legacy-font vowel-sign order (ெகாடு → கொடு),
     compose two-part vowels, ஂ → ், collapse doubled signs. Idempotent. `legacy_au` also reads ெள as ௌ."""
     ...
 
-def letters(text, ligatures=False):
+def letters(text: str, ligatures: bool = False) -> list[str]:
     """Tamil letters (எழுத்து), not code points: letters("தமிழ்") == ["த", "மி", "ழ்"]. Lossless."""
     ...
 
-def length(letter):
+def length(letter: str) -> str:
     """Prosodic length of one letter: "kuril", "nedil", "otru", "aaytham" or "other"."""
     ...
 
-def tamil_share(text):
+def tamil_share(text: str) -> float:
     """Share of letter code points (categories L and M) that are Tamil; 0.0 when there are none."""
     ...
 
-def normalize(text):
+def normalize(text: str) -> str:
     """The frozen A1 scoring normaliser (NORMALIZER_VERSION). Idempotent."""
     ...
 
-def graphemes(text):
+def graphemes(text: str) -> list[str]:
     """Extended grapheme clusters (Unicode 17) with the Tamil and Sinhala folds. Lossless."""
     ...
 
-def compose(text):
+def compose(text: str) -> str:
     """Consonant + virama + independent vowel → the letter: compose("ந்ஆர்இ") == "நாரி"."""
     ...
 
-def decompose(text):
+def decompose(text: str) -> str:
     """The inverse of compose: decompose("நிலுவை") == "ந்இல்உவ்ஐ"."""
     ...
 
-def normalize_many(texts):
+@overload
+def normalize_many(texts: Iterable[str]) -> list[str]: ...
+@overload
+def normalize_many(texts: Any) -> Any:
     """``normalize`` over a column: a list of str (a list back) or a pyarrow string array (a pyarrow array
     back), in parallel in Rust with the GIL released. A pyarrow array goes through a Python list (not
-    zero-copy); nulls stay null."""
+    zero-copy); nulls stay null. (Typed ``Any`` for pyarrow, which has no type stubs.)"""
     ...
 
 __all__ = ['clean', 'letters', 'length', 'tamil_share', 'normalize', 'graphemes', 'compose', 'decompose', 'normalize_many']
