@@ -173,3 +173,26 @@ fn a_trained_model_gives_sentencepieces_own_pieces_on_the_prose() {
     assert_eq!(lines.len() as u64, expected["flores_lines"].as_u64().unwrap());
     assert_eq!(uraikal_io::sha256_hex(lines.join("\n").as_bytes()), expected["flores_sha256"].as_str().unwrap());
 }
+
+/// sentencepiece 0.2.3's `encode_as_pieces` with the same model on its edge cases (recorded here): blank text,
+/// leading, trailing and repeated whitespace and a tab, ொ typed in two parts, NFKC folds, two unknown
+/// characters merged into one piece, a tie between equal-scored splits of "000", a kept ZWJ.
+#[test]
+fn the_trained_model_on_sentencepieces_edge_cases() {
+    let model = uraikal_d4::load_sentencepiece(&uraikal_test_support::fixture("metrics/sacrebleu_spm.model")).unwrap();
+    let cases: [(&str, &[&str]); 8] = [
+        ("", &[]),
+        ("   ", &[]),
+        ("  தமிழ்  நாடு\t", &["▁த", "மி", "ழ்", "▁நாடு"]),
+        ("க\u{0BC6}\u{0BBE}ண்டுவந்து", &["▁கொண்டு", "வ", "ந்து"]),
+        ("கொண்டுவந்து", &["▁கொண்டு", "வ", "ந்து"]),
+        ("abc ＡＢＣ ½ 😀😀 x", &["▁", "a", "b", "c", "▁", "A", "B", "C", "▁1", "⁄", "2", "▁", "😀😀", "▁", "x"]),
+        ("7000 ரூ.", &["▁7", "0", "00", "▁", "ரூ", "."]),
+        ("சிறு\u{200D}நோக்கம்", &["▁சிறு", "\u{200D}", "ந", "ோ", "க்க", "ம்"]),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(model.pieces(text).unwrap(), expected, "{text:?}");
+    }
+    let err = uraikal_d4::load_sentencepiece(&uraikal_test_support::fixture("metrics/pairs.jsonl")).unwrap_err();
+    assert!(err.to_string().contains("not a SentencePiece model"), "{err}");
+}

@@ -95,7 +95,7 @@ def oiwer(hypothesis, lattice, language="ta", mode=None):
     """OIWER of a hypothesis against a lattice (a list of groups of acceptable forms, or the `{a | b} {c}` string)."""
     ...
 
-def parity_bleu(hypotheses, references, tokenize="13a", smooth_method="exp", smooth_value=None, lowercase=False, max_ngram_order=4, effective_order=False):
+def parity_bleu(hypotheses, references, tokenize="13a", smooth_method="exp", smooth_value=None, lowercase=False, max_ngram_order=4, effective_order=False, spm_model=None):
     """sacrebleu's corpus BLEU: (score, signature)."""
     ...
 
