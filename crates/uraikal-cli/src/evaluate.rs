@@ -98,6 +98,13 @@ pub struct EvaluateArgs {
     /// CharBLEU: one weight per order 1..=n (grapheme-kit's `weights`; n is their number).
     #[arg(long, value_delimiter = ',')]
     weights: Vec<f64>,
+    /// Folds applied to both texts first (cer, chrf, chrf++, charbleu), comma-separated or repeated: `nukta`,
+    /// `script` (SPEC G7.4).
+    #[arg(long, value_delimiter = ',', value_parser = crate::graphemes::parse_fold)]
+    fold: Vec<uraikal_text::Fold>,
+    /// `auto`: fold each token of both texts by its own script's profile first (SPEC G7.3); `none` (default).
+    #[arg(long, value_parser = ["auto", "none"], default_value = "none")]
+    profile: String,
     /// JSON output (the batch form always prints JSON lines).
     #[arg(long)]
     json: bool,
@@ -157,10 +164,12 @@ struct Plan {
     charbleu: bool,
     charbleu_mode: CharBleuMode,
     charbleu_weights: Vec<f64>,
+    folding: uraikal_text::Folding,
 }
 
 impl Plan {
     fn score(&self, reference: &str, hypothesis: &str) -> PairResult {
+        let (reference, hypothesis) = (&*self.folding.apply(reference), &*self.folding.apply(hypothesis));
         PairResult {
             cer: self.cer.then(|| cer_counts(reference, hypothesis, self.unit)),
             chrf: self.chrf.then(|| chrf_stats(reference, hypothesis, self.unit, ChrfConfig::CHRF)),
@@ -185,11 +194,20 @@ impl Plan {
 
 /// Runs `uraikal evaluate`.
 pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
+    let folding = uraikal_text::Folding { by_profile: args.profile == "auto", folds: args.fold.clone() };
+    let grapheme_metric = matches!(
+        args.metric,
+        EvalMetric::Cer | EvalMetric::Chrf | EvalMetric::ChrfPlusPlus | EvalMetric::Charbleu | EvalMetric::All
+    );
+    if !folding.is_none() && !grapheme_metric {
+        bail!("--fold and --profile apply to the grapheme metrics (--metric cer, chrf, chrf++, charbleu, all)");
+    }
     let inputs = crate::evaluate_peers::Inputs {
         reference: args.reference.as_deref(),
         hypothesis: args.hypothesis.as_deref(),
         pairs: args.pairs.as_deref(),
         json: args.json,
+        folding: &folding,
     };
     if let Some(code) = crate::evaluate_peers::run(&args.peers, args.metric, args.unit, inputs)? {
         return Ok(code);
@@ -207,6 +225,7 @@ pub fn run(args: EvaluateArgs) -> Result<ExitCode> {
         } else {
             args.weights.clone()
         },
+        folding,
     };
     if plan.charbleu_weights.is_empty() || plan.charbleu_weights.iter().any(|w| !w.is_finite() || *w < 0.0) {
         bail!("--max-n must be at least 1 and --weights non-negative numbers");

@@ -50,9 +50,12 @@ pub struct PeerArgs {
     /// chrF: epsilon smoothing (chrF++.py, NLTK, Moses) instead of the effective order.
     #[arg(long)]
     pub(crate) eps_smoothing: bool,
-    /// BLEU: the tokeniser (13a, intl, char, none, zh).
-    #[arg(long, value_parser = ["13a", "intl", "char", "none", "zh"])]
+    /// BLEU: the tokeniser (13a, intl, char, none, zh; flores101, flores200 with --spm-model).
+    #[arg(long, value_parser = ["13a", "intl", "char", "none", "zh", "flores101", "flores200"])]
     pub(crate) tokenize: Option<String>,
+    /// BLEU: the SentencePiece model file for --tokenize flores101|flores200 (sacrebleu's, or any Unigram one).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) spm_model: Option<std::path::PathBuf>,
     /// BLEU: the smoothing method.
     #[arg(long, value_enum)]
     pub(crate) smooth_method: Option<SmoothArg>,
@@ -114,6 +117,8 @@ pub struct Inputs<'a> {
     pub pairs: Option<&'a Path>,
     /// --json.
     pub json: bool,
+    /// --profile / --fold (chrF only; refused for the other peers' metrics).
+    pub folding: &'a uraikal_text::Folding,
 }
 
 /// A --pairs record whose reference may be a list (several references; null entries are skipped).
@@ -167,7 +172,10 @@ pub fn run(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: Inputs<'_
         }
         EvalMetric::Bleu => Scorer::Bleu(Bleu {
             lowercase: args.lowercase,
-            tokenizer: args.tokenize.as_deref().unwrap_or("13a").parse::<Tokenizer>()?,
+            tokenizer: match args.tokenize.as_deref().unwrap_or("13a") {
+                "flores101" | "flores200" => Tokenizer::None,
+                name => name.parse::<Tokenizer>()?,
+            },
             smoothing: match args.smooth_method.unwrap_or(SmoothArg::Exp) {
                 SmoothArg::Exp => Smoothing::Exp,
                 SmoothArg::None => Smoothing::None,
@@ -190,7 +198,16 @@ pub fn run(args: &PeerArgs, metric: EvalMetric, unit: UnitArg, inputs: Inputs<'_
             bail!("--char-order and --word-order cannot both be 0");
         }
     }
-    sacrebleu_metric(args, &scorer, &inputs).map(Some)
+    let spm_name = args.tokenize.as_deref().filter(|name| name.starts_with("flores"));
+    let (scorer, encode_error) = match (&scorer, spm_name) {
+        (Scorer::Bleu(bleu), Some(name)) => {
+            let (spm, error) = crate::evaluate_spm::tokenizer(name, args.spm_model.as_deref())?;
+            (Scorer::SpmBleu(*bleu, spm), Some(error))
+        }
+        _ if args.spm_model.is_some() => bail!("--spm-model is for --metric bleu --tokenize flores101|flores200"),
+        _ => (scorer, None),
+    };
+    sacrebleu_metric(args, &scorer, &inputs, encode_error.as_ref()).map(Some)
 }
 
 fn line(scorer: &Scorer, score: f64) -> Map<String, Value> {
@@ -204,7 +221,12 @@ fn line(scorer: &Scorer, score: f64) -> Map<String, Value> {
     line
 }
 
-fn sacrebleu_metric(args: &PeerArgs, scorer: &Scorer, inputs: &Inputs<'_>) -> Result<ExitCode> {
+fn sacrebleu_metric(
+    args: &PeerArgs,
+    scorer: &Scorer,
+    inputs: &Inputs<'_>,
+    encode_error: Option<&crate::evaluate_spm::EncodeError>,
+) -> Result<ExitCode> {
     let segments: Vec<(Value, Vec<String>, String)> = if let Some(path) = inputs.pairs {
         let records: Vec<uraikal_io::Record<PeerRecord>> = uraikal_io::parse_jsonl(path)?;
         let mut segments = Vec::with_capacity(records.len());
@@ -227,23 +249,37 @@ fn sacrebleu_metric(args: &PeerArgs, scorer: &Scorer, inputs: &Inputs<'_>) -> Re
         }
         references.into_iter().zip(hypotheses).map(|(r, h)| (Value::Null, vec![r], h)).collect()
     };
+    let segments: Vec<(Value, Vec<String>, String)> = if inputs.folding.is_none() {
+        segments
+    } else {
+        let fold = |text: &str| inputs.folding.apply(text).into_owned();
+        segments.into_iter().map(|(id, refs, hyp)| (id, refs.iter().map(|r| fold(r)).collect(), fold(&hyp))).collect()
+    };
+    let all_stats: Vec<_> = segments
+        .iter()
+        .map(|(_, references, hypothesis)| {
+            let references: Vec<&str> = references.iter().map(String::as_str).collect();
+            scorer.stats(&references, hypothesis)
+        })
+        .collect();
+    if let Some(error) = encode_error {
+        crate::evaluate_spm::check(error)?;
+    }
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut total = scorer.zero();
     let mut counts = Vec::with_capacity(segments.len());
     let batch = inputs.pairs.is_some() || segments.len() != 1;
-    for (id, references, hypothesis) in &segments {
-        let references: Vec<&str> = references.iter().map(String::as_str).collect();
-        let stats = scorer.stats(&references, hypothesis);
+    for ((id, references, _), stats) in segments.iter().zip(&all_stats) {
         if batch {
             let mut record = Map::new();
             if !id.is_null() {
                 record.insert("id".into(), id.clone());
             }
-            record.extend(line(scorer, scorer.score(&stats)));
+            record.extend(line(scorer, scorer.score(stats)));
             serde_json::to_writer(&mut out, &record)?;
             out.write_all(b"\n")?;
         }
-        total.add(&stats);
+        total.add(stats);
         counts.push(references.len());
     }
     let score = scorer.score(&total);

@@ -47,7 +47,8 @@ pub struct GraphemesArgs {
     json: bool,
 }
 
-fn parse_fold(name: &str) -> Result<Fold, String> {
+/// A `--fold` value (also `uraikal evaluate --fold`).
+pub(crate) fn parse_fold(name: &str) -> Result<Fold, String> {
     Fold::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Fold::ALL.iter().map(|fold| fold.name()).collect();
         format!("unknown fold {name:?}; the folds are {}", names.join(", "))
@@ -97,8 +98,7 @@ fn print_one(out: &mut impl Write, args: &GraphemesArgs, text: &str) -> Result<(
         folds.push(Fold::Script);
     }
     folds.extend(&args.fold);
-    let profiled = if args.profile == "auto" { uraikal_text::fold_by_profile(text) } else { text.into() };
-    let folded = uraikal_text::apply_folds(&profiled, &folds);
+    let folded = uraikal_text::Folding { by_profile: args.profile == "auto", folds }.apply(text);
     let text = folded.as_ref();
     if args.count {
         let count = Count { graphemes: uraikal_text::graphemes(text).count(), codepoints: text.chars().count() };

@@ -18,6 +18,7 @@ mod distance;
 mod evaluate;
 mod evaluate_jiwer;
 mod evaluate_peers;
+mod evaluate_spm;
 mod evaluate_transforms;
 mod graphemes;
 mod legacy;

@@ -50,7 +50,7 @@ pub mod train;
 pub use error::{Error, ErrorKind};
 pub use evaluate::{evaluate, load_tokenizers, parse_passages, read_passages};
 pub use literature::{literature, vocab_counts, Against, Literature, VocabCounts};
-pub use load::{load, Loaded};
+pub use load::{load, load_sentencepiece, Loaded};
 pub use measure::{measure, Counts, Metrics, Passage, SliceResult};
 pub use pretok::{grapheme_safe, patch_file, GRAPHEME_SAFE_PATTERN};
 pub use report::{Input, Record, Report, Skipped};

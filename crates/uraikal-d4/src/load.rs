@@ -30,6 +30,8 @@ pub struct Loaded {
     pub(crate) unk_id: Option<u32>,
     pub(crate) token_bytes: Arc<TokenBytes>,
     byte_level: bool,
+    /// For a SentencePiece `.model`: sentencepiece's own encoder, which [`Loaded::pieces`] uses.
+    pub(crate) spm: Option<Arc<crate::sentencepiece::SpmEncoder>>,
 }
 
 impl std::fmt::Debug for Loaded {
@@ -133,6 +135,7 @@ impl Loaded {
             unk_id,
             token_bytes,
             byte_level,
+            spm: None,
         })
     }
 
@@ -154,6 +157,23 @@ impl Loaded {
     /// The model's unknown-token id, if it has one.
     pub fn unk_id(&self) -> Option<u32> {
         self.unk_id
+    }
+
+    /// The pieces of a text: its tokens' strings, without special tokens; for a SentencePiece `.model` file,
+    /// sentencepiece's `EncodeAsPieces` (SPEC D5; sacrebleu's `flores101`/`flores200` BLEU tokenisers, M11).
+    ///
+    /// A `.model` file is encoded by sentencepiece's own rules, not the converted tokenizer's (SPEC D5's
+    /// conversion, as Hugging Face's, matches the charsmap per grapheme and sums path scores in `f64`; both
+    /// differ from sentencepiece on some text, e.g. a vowel sign written in two parts).
+    pub fn pieces(&self, text: &str) -> Result<Vec<String>, Error> {
+        let fail = |e: tokenizers::Error| Error::new(self.source.clone(), ErrorKind::Tokenizer(format!("encode: {e}")));
+        if let Some(spm) = &self.spm {
+            return spm.encode(text).ok_or_else(|| {
+                Error::new(self.source.clone(), ErrorKind::Tokenizer("a character has no piece and no <unk>".into()))
+            });
+        }
+        let encoding = self.tokenizer.encode(text, false).map_err(fail)?;
+        Ok(encoding.get_tokens().to_vec())
     }
 
     /// The bytes a token stands for (SPEC D3), or None for an id outside the vocabulary.
@@ -302,6 +322,14 @@ pub fn load(spec: &str) -> Result<Loaded, Error> {
         return load_hub(spec);
     }
     Err(Error::new(spec, ErrorKind::NotFound("no such file or folder".into())))
+}
+
+/// Loads a file as a SentencePiece `.model` whatever its name (sacrebleu caches the Flores-200 model as
+/// `flores200sacrebleuspm`, without an extension).
+pub fn load_sentencepiece(file: &Path) -> Result<Loaded, Error> {
+    let raw = std::fs::read(file).map_err(|e| Error::from(uraikal_io::Error::io(file, e)))?;
+    let spec = file.display().to_string();
+    crate::sentencepiece::from_model(&file_name(file), &spec, Some(uraikal_io::sha256_hex(&raw)), &raw)
 }
 
 fn find_in_folder(folder: &Path) -> Option<std::path::PathBuf> {

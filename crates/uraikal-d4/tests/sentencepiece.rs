@@ -151,3 +151,48 @@ fn a_charsmap_that_points_outside_itself_is_a_failed_tokenizer_not_a_panic() {
         "{err}"
     );
 }
+
+/// A Unigram model trained by sentencepiece 0.2.3 on Tamil prose (fixtures/metrics/sacrebleu_spm.py) encodes
+/// every Tatoeba Tamil line and every FLORES-200 devtest Tamil line (neither trained on) into sentencepiece's
+/// own pieces (`EncodeAsPieces`): the Flores BLEU tokenisers depend on it (SPEC M11).
+#[test]
+fn a_trained_model_gives_sentencepieces_own_pieces_on_the_prose() {
+    let model = uraikal_d4::load_sentencepiece(&uraikal_test_support::fixture("metrics/sacrebleu_spm.model")).unwrap();
+    let text = std::fs::read_to_string(uraikal_test_support::fixture("metrics/sacrebleu_spm.json")).unwrap();
+    let expected: Value = serde_json::from_str(&text).unwrap();
+    for row in expected["pieces"].as_array().unwrap() {
+        let line = row[0].as_str().unwrap();
+        let pieces: Vec<&str> = row[1].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+        assert_eq!(model.pieces(line).unwrap(), pieces, "{line}");
+    }
+    let Some(flores) = uraikal_test_support::shared_data("prose/flores200/tam_Taml.devtest") else {
+        return uraikal_test_support::skipped("../shared/data/prose/flores200 is absent");
+    };
+    let lines: Vec<String> =
+        std::fs::read_to_string(flores).unwrap().lines().map(|line| model.pieces(line).unwrap().join(" ")).collect();
+    assert_eq!(lines.len() as u64, expected["flores_lines"].as_u64().unwrap());
+    assert_eq!(uraikal_io::sha256_hex(lines.join("\n").as_bytes()), expected["flores_sha256"].as_str().unwrap());
+}
+
+/// sentencepiece 0.2.3's `encode_as_pieces` with the same model on its edge cases (recorded here): blank text,
+/// leading, trailing and repeated whitespace and a tab, ொ typed in two parts, NFKC folds, two unknown
+/// characters merged into one piece, a tie between equal-scored splits of "000", a kept ZWJ.
+#[test]
+fn the_trained_model_on_sentencepieces_edge_cases() {
+    let model = uraikal_d4::load_sentencepiece(&uraikal_test_support::fixture("metrics/sacrebleu_spm.model")).unwrap();
+    let cases: [(&str, &[&str]); 8] = [
+        ("", &[]),
+        ("   ", &[]),
+        ("  தமிழ்  நாடு\t", &["▁த", "மி", "ழ்", "▁நாடு"]),
+        ("க\u{0BC6}\u{0BBE}ண்டுவந்து", &["▁கொண்டு", "வ", "ந்து"]),
+        ("கொண்டுவந்து", &["▁கொண்டு", "வ", "ந்து"]),
+        ("abc ＡＢＣ ½ 😀😀 x", &["▁", "a", "b", "c", "▁", "A", "B", "C", "▁1", "⁄", "2", "▁", "😀😀", "▁", "x"]),
+        ("7000 ரூ.", &["▁7", "0", "00", "▁", "ரூ", "."]),
+        ("சிறு\u{200D}நோக்கம்", &["▁சிறு", "\u{200D}", "ந", "ோ", "க்க", "ம்"]),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(model.pieces(text).unwrap(), expected, "{text:?}");
+    }
+    let err = uraikal_d4::load_sentencepiece(&uraikal_test_support::fixture("metrics/pairs.jsonl")).unwrap_err();
+    assert!(err.to_string().contains("not a SentencePiece model"), "{err}");
+}

@@ -468,15 +468,25 @@ impl Bleu {
 
     /// A segment as BLEU sees it: lowercased (if asked), right-stripped, tokenised.
     pub fn preprocess(&self, text: &str) -> String {
+        self.preprocess_with(text, &|line| self.tokenizer.tokenize(line))
+    }
+
+    /// [`Bleu::preprocess`] with another tokeniser (a SentencePiece model, [`SpmTokenizer`]).
+    pub fn preprocess_with(&self, text: &str, tokenize: &dyn Fn(&str) -> String) -> String {
         let text = lowered(text, self.lowercase);
-        self.tokenizer.tokenize(text.trim_end_matches(is_python_space))
+        tokenize(text.trim_end_matches(is_python_space))
     }
 
     /// The statistics of one segment against its references: n-gram counts clipped by the highest count in
     /// any reference, and the reference length closest to the hypothesis's.
     pub fn stats(&self, references: &[&str], hypothesis: &str) -> BleuStats {
-        let references: Vec<String> = references.iter().map(|r| self.preprocess(r)).collect();
-        let hypothesis = self.preprocess(hypothesis);
+        self.stats_with(references, hypothesis, &|line| self.tokenizer.tokenize(line))
+    }
+
+    /// [`Bleu::stats`] with another tokeniser (a SentencePiece model, [`SpmTokenizer`]).
+    pub fn stats_with(&self, references: &[&str], hypothesis: &str, tokenize: &dyn Fn(&str) -> String) -> BleuStats {
+        let references: Vec<String> = references.iter().map(|r| self.preprocess_with(r, tokenize)).collect();
+        let hypothesis = self.preprocess_with(hypothesis, tokenize);
         let mut ids = HashMap::new();
         let reference_ids: Vec<Vec<u32>> = references.iter().map(|r| intern(&mut ids, r)).collect();
         let hypothesis_ids = intern(&mut ids, &hypothesis);
@@ -552,6 +562,11 @@ impl Bleu {
 
     /// sacrebleu's signature, e.g. `nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0`.
     pub fn signature(&self, reference_counts: &[usize]) -> String {
+        self.signature_with(reference_counts, self.tokenizer.as_str())
+    }
+
+    /// The signature with another tokeniser's name (`flores101`, `flores200`).
+    pub fn signature_with(&self, reference_counts: &[usize], tokenizer: &str) -> String {
         let smooth = match self.smoothing {
             Smoothing::None => "none".to_string(),
             Smoothing::Exp => "exp".to_string(),
@@ -563,7 +578,7 @@ impl Bleu {
             nrefs(reference_counts),
             if self.lowercase { "lc" } else { "mixed" },
             yes_no(self.effective_order),
-            self.tokenizer.as_str(),
+            tokenizer,
         )
     }
 }
@@ -986,8 +1001,33 @@ pub enum Scorer {
     Chrf(ChrfOptions, Unit),
     /// BLEU.
     Bleu(Bleu),
+    /// BLEU with a SentencePiece tokeniser (sacrebleu's `flores101`, `flores200`); `Bleu::tokenizer` unused.
+    SpmBleu(Bleu, SpmTokenizer),
     /// TER.
     Ter(Ter),
+}
+
+/// sacrebleu's SentencePiece BLEU tokenisers (`flores101`, `flores200`: `TokenizerSPM`, a line's pieces joined
+/// by spaces) on a model the caller loaded: uraikal-d4 reads SentencePiece `.model` files (SPEC D5), this
+/// crate only calls `encode`.
+#[derive(Clone)]
+pub struct SpmTokenizer {
+    /// The name in signatures: `flores101` or `flores200`.
+    pub name: &'static str,
+    /// A line to its pieces joined by single spaces (sentencepiece's `EncodeAsPieces`).
+    pub encode: std::sync::Arc<dyn Fn(&str) -> String + Send + Sync>,
+}
+
+impl fmt::Debug for SpmTokenizer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SpmTokenizer").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for SpmTokenizer {
+    fn eq(&self, other: &SpmTokenizer) -> bool {
+        self.name == other.name && std::sync::Arc::ptr_eq(&self.encode, &other.encode)
+    }
 }
 
 /// Segment statistics of a [`Scorer`], summed with [`ScorerStats::add`].
@@ -1019,7 +1059,7 @@ impl Scorer {
         match self {
             Scorer::Chrf(o, _) if o.word_order > 0 => "chrfpp",
             Scorer::Chrf(..) => "chrf",
-            Scorer::Bleu(_) => "bleu",
+            Scorer::Bleu(_) | Scorer::SpmBleu(..) => "bleu",
             Scorer::Ter(_) => "ter",
         }
     }
@@ -1028,7 +1068,7 @@ impl Scorer {
     pub fn name(&self) -> String {
         match self {
             Scorer::Chrf(o, _) => o.name(),
-            Scorer::Bleu(_) => "BLEU".to_string(),
+            Scorer::Bleu(_) | Scorer::SpmBleu(..) => "BLEU".to_string(),
             Scorer::Ter(_) => "TER".to_string(),
         }
     }
@@ -1038,6 +1078,7 @@ impl Scorer {
         match self {
             Scorer::Chrf(o, unit) => ScorerStats::Chrf(o.stats(references, hypothesis, *unit)),
             Scorer::Bleu(o) => ScorerStats::Bleu(o.stats(references, hypothesis)),
+            Scorer::SpmBleu(o, spm) => ScorerStats::Bleu(o.stats_with(references, hypothesis, &*spm.encode)),
             Scorer::Ter(o) => ScorerStats::Ter(o.stats(references, hypothesis)),
         }
     }
@@ -1046,7 +1087,7 @@ impl Scorer {
     pub fn zero(&self) -> ScorerStats {
         match self {
             Scorer::Chrf(o, unit) => ScorerStats::Chrf(o.stats(&[], "", *unit)),
-            Scorer::Bleu(o) => ScorerStats::Bleu(o.zero()),
+            Scorer::Bleu(o) | Scorer::SpmBleu(o, _) => ScorerStats::Bleu(o.zero()),
             Scorer::Ter(_) => ScorerStats::Ter(TerStats::default()),
         }
     }
@@ -1055,7 +1096,7 @@ impl Scorer {
     pub fn score(&self, stats: &ScorerStats) -> f64 {
         match (self, stats) {
             (Scorer::Chrf(o, _), ScorerStats::Chrf(s)) => o.score(s),
-            (Scorer::Bleu(o), ScorerStats::Bleu(s)) => o.score(s).score,
+            (Scorer::Bleu(o) | Scorer::SpmBleu(o, _), ScorerStats::Bleu(s)) => o.score(s).score,
             (Scorer::Ter(o), ScorerStats::Ter(s)) => o.score(s),
             _ => f64::NAN,
         }
@@ -1066,6 +1107,7 @@ impl Scorer {
         match self {
             Scorer::Chrf(o, _) => o.signature(reference_counts),
             Scorer::Bleu(o) => o.signature(reference_counts),
+            Scorer::SpmBleu(o, spm) => o.signature_with(reference_counts, spm.name),
             Scorer::Ter(o) => o.signature(reference_counts),
         }
     }

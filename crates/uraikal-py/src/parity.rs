@@ -6,7 +6,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use uraikal_metrics::sacrebleu::{Bleu, ChrfOptions, Smoothing, Ter, TerStats};
+use uraikal_metrics::sacrebleu::{Bleu, ChrfOptions, Smoothing, Ter, TerStats, Tokenizer};
 use uraikal_metrics::transforms::{word_rates, Pipeline};
 use uraikal_metrics::Unit;
 
@@ -71,11 +71,12 @@ fn parity_chrf(
 /// The typed signature of `parity_bleu` for the stubs (see `add`).
 const PARITY_BLEU_TYPES: &str = "(hypotheses: Sequence[str], references: Sequence[Sequence[str]], \
     tokenize: str = \"13a\", smooth_method: str = \"exp\", smooth_value: float | None = None, \
-    lowercase: bool = False, max_ngram_order: int = 4, effective_order: bool = False) -> tuple[float, str]";
+    lowercase: bool = False, max_ngram_order: int = 4, effective_order: bool = False, \
+    spm_model: str | None = None) -> tuple[float, str]";
 /// sacrebleu's corpus BLEU: (score, signature).
 #[pyfunction]
 #[pyo3(signature = (hypotheses, references, tokenize = "13a", smooth_method = "exp", smooth_value = None,
-    lowercase = false, max_ngram_order = 4, effective_order = false))]
+    lowercase = false, max_ngram_order = 4, effective_order = false, spm_model = None))]
 #[allow(clippy::too_many_arguments)]
 fn parity_bleu(
     py: Python<'_>,
@@ -87,8 +88,19 @@ fn parity_bleu(
     lowercase: bool,
     max_ngram_order: usize,
     effective_order: bool,
+    spm_model: Option<std::path::PathBuf>,
 ) -> PyResult<(f64, String)> {
     let counts = check_lengths(&hypotheses, &references)?;
+    let spm = match (tokenize, &spm_model) {
+        ("flores101" | "flores200", Some(path)) => {
+            Some(uraikal_d4::load_sentencepiece(path).map_err(|e| value_error(format!("spm_model: {e}")))?)
+        }
+        ("flores101" | "flores200", None) => {
+            return Err(value_error(format!("tokenize={tokenize:?} needs spm_model (sacrebleu's model file)")))
+        }
+        (_, Some(_)) => return Err(value_error("spm_model is for tokenize=\"flores101\" or \"flores200\"")),
+        _ => None,
+    };
     let smoothing = match smooth_method {
         "exp" => Smoothing::Exp,
         "none" => Smoothing::None,
@@ -98,7 +110,7 @@ fn parity_bleu(
     };
     let bleu = Bleu {
         lowercase,
-        tokenizer: tokenize.parse().map_err(value_error)?,
+        tokenizer: if spm.is_some() { Tokenizer::None } else { tokenize.parse().map_err(value_error)? },
         smoothing,
         max_ngram_order,
         effective_order,
@@ -106,9 +118,28 @@ fn parity_bleu(
     py.detach(|| {
         let mut total = bleu.zero();
         for (h, r) in hypotheses.iter().zip(&references) {
-            total.add(&bleu.stats(&refs(r), h));
+            let stats = match &spm {
+                None => bleu.stats(&refs(r), h),
+                Some(model) => {
+                    let failed = std::cell::RefCell::new(None);
+                    let encode = |line: &str| match model.pieces(line) {
+                        Ok(pieces) => pieces.join(" "),
+                        Err(e) => {
+                            failed.borrow_mut().get_or_insert(e.to_string());
+                            String::new()
+                        }
+                    };
+                    let stats = bleu.stats_with(&refs(r), h, &encode);
+                    if let Some(message) = failed.into_inner() {
+                        return Err(value_error(format!("spm_model: {message}")));
+                    }
+                    stats
+                }
+            };
+            total.add(&stats);
         }
-        Ok((bleu.score(&total).score, bleu.signature(&counts)))
+        let signature = if spm.is_some() { bleu.signature_with(&counts, tokenize) } else { bleu.signature(&counts) };
+        Ok((bleu.score(&total).score, signature))
     })
 }
 

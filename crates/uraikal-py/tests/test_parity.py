@@ -53,3 +53,17 @@ def test_sort_and_translit():
     assert parity.translit("tamiḻ", from_="iso15919") == "தமிழ்"
     with pytest.raises(ValueError):
         parity.translit("x")
+
+
+def test_bleu_flores_tokenisers_on_a_sentencepiece_model():
+    # fixtures/metrics/sacrebleu_spm.py: sacrebleu 2.6.0 pointed at the same trained model file.
+    import json, pathlib
+    fixtures = pathlib.Path(__file__).resolve().parents[3] / "fixtures" / "metrics"
+    expected = json.loads((fixtures / "sacrebleu_spm.json").read_text(encoding="utf-8"))["bleu"]
+    rows = [json.loads(l) for l in (fixtures / "pairs.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()]
+    hyps, refs = [r["hypothesis"] for r in rows], [r["reference"] for r in rows]
+    for tok in ["flores101", "flores200"]:
+        score, signature = parity.bleu(hyps, refs, tokenize=tok, spm_model=str(fixtures / "sacrebleu_spm.model"))
+        assert (score, signature) == (expected[tok]["score"], expected[tok]["signature"])
+    with pytest.raises(ValueError, match="needs spm_model"):
+        parity.bleu(["a"], ["a"], tokenize="flores200")

@@ -78,4 +78,4 @@ pub use translit::{from_iso15919, to_casual, to_iso15919};
 
 // --- area: scripts (issue 26: nukta fold, per-script profiles) ---
 mod profile;
-pub use profile::{apply_folds, fold_by_profile, fold_nukta, profile, token_script, Fold, PROFILES};
+pub use profile::{apply_folds, fold_by_profile, fold_nukta, profile, token_script, Fold, Folding, PROFILES};

@@ -279,3 +279,37 @@ mod tests {
         assert_eq!(fold_by_profile("கா\u{0BCD} \u{0959}"), "கர\u{0BCD} \u{0916}\u{093C}");
     }
 }
+
+/// What a comparison folds both of its texts with (SPEC G7.4; `uraikal graphemes` and `uraikal evaluate`
+/// `--profile auto --fold F,…`): each token's script profile first (when `by_profile`), then `folds` in the
+/// order given.
+///
+/// ```
+/// use uraikal_text::{Fold, Folding};
+/// let folding = Folding { by_profile: false, folds: vec![Fold::Nukta] };
+/// assert_eq!(folding.apply("\u{0958}"), "\u{0915}\u{093C}");
+/// assert!(Folding::default().is_none());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Folding {
+    /// Fold each whitespace-separated token by its own script's profile first ([`fold_by_profile`]).
+    pub by_profile: bool,
+    /// Then these folds, in order ([`apply_folds`]).
+    pub folds: Vec<Fold>,
+}
+
+impl Folding {
+    /// True when it changes nothing (no profile, no fold).
+    pub fn is_none(&self) -> bool {
+        !self.by_profile && self.folds.is_empty()
+    }
+
+    /// Applies the profile, then the folds (borrowed when nothing changes).
+    pub fn apply<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        let profiled = if self.by_profile { fold_by_profile(text) } else { Cow::Borrowed(text) };
+        match apply_folds(&profiled, &self.folds) {
+            Cow::Borrowed(_) => profiled,
+            Cow::Owned(folded) => Cow::Owned(folded),
+        }
+    }
+}

@@ -318,3 +318,68 @@ fn jiwer_regexes_specific_words_and_single_sentence() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+// SPEC G7.4: `evaluate --profile auto --fold F`: both texts folded before the grapheme metrics.
+#[test]
+fn evaluate_folds_both_texts_by_profile_and_fold() {
+    let cer = |args: &[&str]| {
+        let out = uraikal(&[&["evaluate", "--unit", "codepoint", "--json"], args].concat());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        json_lines(&out)[0]["cer"].as_f64().unwrap()
+    };
+    // Tamil ள written for the au length mark (G5) and a precomposed nukta letter: code points differ.
+    let (reference, hypothesis) = ("கௌரவம் \u{0929}", "கெளரவம் \u{0928}\u{093C}");
+    assert!(cer(&[reference, hypothesis, "--metric", "cer"]) > 0.0);
+    assert!(cer(&[reference, hypothesis, "--metric", "cer", "--fold", "nukta"]) > 0.0, "the Tamil word differs");
+    // Tamil's profile is G5's repairs, Devanagari's the nukta fold.
+    assert_eq!(cer(&[reference, hypothesis, "--metric", "cer", "--profile", "auto"]), 0.0);
+    assert_eq!(cer(&["\u{0958}", "\u{0915}\u{093C}", "--metric", "cer", "--fold", "nukta"]), 0.0);
+    let out =
+        uraikal(&["evaluate", reference, hypothesis, "--unit", "codepoint", "--metric", "chrf", "--profile", "auto"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\t100"), "{}", String::from_utf8_lossy(&out.stdout));
+    let out = uraikal(&["evaluate", "a", "b", "--metric", "bleu", "--fold", "nukta"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--fold and --profile apply to the grapheme metrics"));
+}
+
+// SPEC M11: sacrebleu's flores101/flores200 BLEU on a SentencePiece model trained on Tamil prose
+// (fixtures/metrics/sacrebleu_spm.py; sacrebleu 2.6.0 pointed at the same model file).
+#[test]
+fn bleu_with_a_sentencepiece_model_equals_sacrebleu() {
+    let model = uraikal_test_support::fixture("metrics/sacrebleu_spm.model");
+    let pairs = uraikal_test_support::fixture("metrics/pairs.jsonl");
+    let expected: Value = serde_json::from_str(
+        &std::fs::read_to_string(uraikal_test_support::fixture("metrics/sacrebleu_spm.json")).unwrap(),
+    )
+    .unwrap();
+    for (tok, extra) in [("flores101", &[][..]), ("flores200", &[][..]), ("flores200", &["--lowercase"][..])] {
+        let key = if extra.is_empty() { tok.to_string() } else { format!("{tok}-lc") };
+        let args = [
+            &["evaluate", "--pairs", pairs.to_str().unwrap(), "--metric", "bleu", "--tokenize", tok][..],
+            &["--spm-model", model.to_str().unwrap()],
+            extra,
+        ]
+        .concat();
+        let out = uraikal(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let corpus = json_lines(&out).pop().unwrap();
+        assert_eq!(corpus["score"], expected["bleu"][&key]["score"], "{key}");
+        assert_eq!(corpus["signature"], expected["bleu"][&key]["signature"], "{key}");
+    }
+    let out = uraikal(&["evaluate", "a b", "a b", "--metric", "bleu", "--tokenize", "flores200"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs --spm-model FILE"));
+    let out = uraikal(&[
+        "evaluate",
+        "a",
+        "a",
+        "--metric",
+        "bleu",
+        "--tokenize",
+        "flores101",
+        "--spm-model",
+        pairs.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a SentencePiece model"));
+}

@@ -99,7 +99,7 @@ def oiwer(hypothesis: str, lattice: str | Sequence[Sequence[str]], language: str
     """OIWER of a hypothesis against a lattice (a list of groups of acceptable forms, or the `{a | b} {c}` string)."""
     ...
 
-def parity_bleu(hypotheses: Sequence[str], references: Sequence[Sequence[str]], tokenize: str = "13a", smooth_method: str = "exp", smooth_value: float | None = None, lowercase: bool = False, max_ngram_order: int = 4, effective_order: bool = False) -> tuple[float, str]:
+def parity_bleu(hypotheses: Sequence[str], references: Sequence[Sequence[str]], tokenize: str = "13a", smooth_method: str = "exp", smooth_value: float | None = None, lowercase: bool = False, max_ngram_order: int = 4, effective_order: bool = False, spm_model: str | None = None) -> tuple[float, str]:
     """sacrebleu's corpus BLEU: (score, signature)."""
     ...
 

@@ -36,10 +36,11 @@ def chrf(hypotheses: Sequence[str], references: References, char_order: int = 6,
 
 def bleu(hypotheses: Sequence[str], references: References, tokenize: str = "13a", smooth_method: str = "exp",
          smooth_value: Optional[float] = None, lowercase: bool = False, max_ngram_order: int = 4,
-         effective_order: bool = False) -> tuple[float, str]:
-    """sacrebleu's ``BLEU(...).corpus_score``: ``(score, signature)``; tokenize 13a, intl, char, none or zh."""
+         effective_order: bool = False, spm_model: Optional[str] = None) -> tuple[float, str]:
+    """sacrebleu's ``BLEU(...).corpus_score``: ``(score, signature)``; tokenize 13a, intl, char, none or zh, or
+    flores101/flores200 with ``spm_model`` (the SentencePiece model file sacrebleu keeps in ~/.sacrebleu/models)."""
     return _u.parity_bleu(list(hypotheses), _per_segment(references), tokenize, smooth_method, smooth_value,
-                          lowercase, max_ngram_order, effective_order)
+                          lowercase, max_ngram_order, effective_order, spm_model)
 
 
 def ter(hypotheses: Sequence[str], references: References, normalized: bool = False, no_punct: bool = False,
