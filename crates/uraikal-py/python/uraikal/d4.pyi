@@ -50,12 +50,11 @@ def extend(base: Any, data: str | os.PathLike[str] | list[str | os.PathLike[str]
     `tokenizers.Tokenizer` or a transformers fast tokenizer; `data` as for `train`. Nothing is written.
 
     >>> import uraikal.d4
-    >>> from tokenizers import Tokenizer, models, pre_tokenizers
-    >>> base = Tokenizer(models.BPE({"a": 0, "b": 1}, [], byte_fallback=False))
-    >>> base.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
-    >>> r = uraikal.d4.extend(base, ["தமிழ் மொழி"] * 10, add=5)
-    >>> len(r["new_tokens"]) > 0, r["new_tokens"][0]["id"]
-    (True, 2)"""
+    >>> from tokenizers import Tokenizer
+    >>> base = Tokenizer.from_str(uraikal.d4.train(["அவன் வந்தான்"] * 20, vocab_size=800))
+    >>> r = uraikal.d4.extend(base, ["தமிழ் மொழி இனிது"] * 10, add=3)
+    >>> [t["id"] for t in r["new_tokens"]] == [base.get_vocab_size() + k for k in range(3)]
+    True"""
     ...
 
 __all__ = ['measure', 'train', 'extend']
