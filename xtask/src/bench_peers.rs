@@ -66,8 +66,11 @@ pub fn bench_peers(args: &[String]) -> Result<()> {
     // The ASR comparison needs neither the Python peers nor the text corpus.
     let asr_only = only.as_deref() == Some("asr");
     let python = if asr_only { PathBuf::from("python3") } else { peer_venv(&root)? };
-    println!("bench-peers: building the release binary");
-    run(Command::new(env!("CARGO")).args(["build", "--release", "-q", "-p", "uraikal-cli"]).current_dir(&root))?;
+    if !asr_only {
+        // (The ASR comparison builds its own, with whisper.cpp.)
+        println!("bench-peers: building the release binary");
+        run(Command::new(env!("CARGO")).args(["build", "--release", "-q", "-p", "uraikal-cli"]).current_dir(&root))?;
+    }
     let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
     let uraikal = target.join("release/uraikal");
     let (manifest, hyps) = (work.join("a1_bench.jsonl"), work.join("hyps_bench.jsonl"));
