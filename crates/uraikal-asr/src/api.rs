@@ -38,7 +38,8 @@ pub struct ApiConfig {
 }
 
 impl ApiConfig {
-    /// A configuration with the defaults: no model field, no key, language `ta`, temperature 0, 60 s timeout,
+    /// A configuration with the defaults: no model field, no key, language `ta`, temperature 0, 600 s timeout
+    /// (a CPU server can take minutes on an utterance that loops through temperature fallbacks),
     /// 4 retries from 0.5 s.
     pub fn new(url: &str) -> ApiConfig {
         ApiConfig {
@@ -49,7 +50,7 @@ impl ApiConfig {
             temperature: 0.0,
             prompt: None,
             extra_fields: Vec::new(),
-            timeout: Duration::from_secs(60),
+            timeout: Duration::from_secs(600),
             retries: 4,
             backoff: Duration::from_millis(500),
         }

@@ -42,6 +42,9 @@ pub struct TranscribeArgs {
     /// Retries of a failed request (connection errors, HTTP 429 and 5xx), with exponential backoff.
     #[arg(long, default_value_t = 4)]
     pub(crate) retries: u32,
+    /// Seconds to wait for the endpoint's answer before the request counts as failed (and is retried).
+    #[arg(long, default_value_t = 600)]
+    pub(crate) api_timeout: u64,
     /// The hypothesis file to write (e.g. hyps/NAME.jsonl); an existing one is resumed.
     #[arg(long)]
     pub(crate) out: PathBuf,

@@ -29,6 +29,7 @@ pub fn run_api(args: &TranscribeArgs) -> Result<ExitCode> {
     config.temperature = args.temperature;
     config.prompt = args.initial_prompt.clone();
     config.retries = args.retries;
+    config.timeout = std::time::Duration::from_secs(args.api_timeout.max(1));
     for field in &args.api_field {
         let (name, value) = field.split_once('=').with_context(|| format!("--api-field {field:?}: not NAME=VALUE"))?;
         config.extra_fields.push((name.to_string(), value.to_string()));
