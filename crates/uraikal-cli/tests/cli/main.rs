@@ -7,7 +7,6 @@ use std::process::Command;
 mod house;
 mod json_outputs;
 mod legacy;
-mod models;
 mod oiwer;
 mod parity;
 mod prep;
