@@ -37,6 +37,7 @@ const COMPARISONS: &[(&str, Comparison)] = &[
     ("lattices", crate::bench_lattices::oiwer_and_lattices),
     ("tokenizer-train", crate::bench_tokenizers::tokenizer_train),
     ("legacy", crate::bench_legacy::legacy),
+    ("asr", crate::bench_asr::asr),
 ];
 
 /// What every comparison gets: the peers' python, the release `uraikal`, the generated corpus.
@@ -62,13 +63,20 @@ pub fn bench_peers(args: &[String]) -> Result<()> {
     let root = project_root();
     let work = root.join("target/bench-peers");
     fs::create_dir_all(&work)?;
-    let python = peer_venv(&root)?;
-    println!("bench-peers: building the release binary");
-    run(Command::new(env!("CARGO")).args(["build", "--release", "-q", "-p", "uraikal-cli"]).current_dir(&root))?;
+    // The ASR comparison needs neither the Python peers nor the text corpus.
+    let asr_only = only.as_deref() == Some("asr");
+    let python = if asr_only { PathBuf::from("python3") } else { peer_venv(&root)? };
+    if !asr_only {
+        // (The ASR comparison builds its own, with whisper.cpp.)
+        println!("bench-peers: building the release binary");
+        run(Command::new(env!("CARGO")).args(["build", "--release", "-q", "-p", "uraikal-cli"]).current_dir(&root))?;
+    }
     let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
     let uraikal = target.join("release/uraikal");
     let (manifest, hyps) = (work.join("a1_bench.jsonl"), work.join("hyps_bench.jsonl"));
-    write_corpus(&root, pairs, &manifest, &hyps)?;
+    if !asr_only {
+        write_corpus(&root, pairs, &manifest, &hyps)?;
+    }
     let bench = Bench { python, uraikal, work, manifest, hyps, pairs };
     for (name, comparison) in COMPARISONS {
         if only.as_deref().is_some_and(|o| o != *name) {

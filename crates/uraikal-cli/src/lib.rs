@@ -36,6 +36,7 @@ mod tn;
 mod tokenizers;
 mod tokenizers_build;
 mod transcribe;
+mod transcribe_run;
 mod version;
 mod yaappu;
 

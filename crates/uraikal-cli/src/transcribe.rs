@@ -1,5 +1,6 @@
-//! `uraikal transcribe` (a Whisper model over manifests, resumable, shardable) and `uraikal merge-hyps`
-//! (join shard files, report duplicates and gaps).
+//! `uraikal transcribe` (a Whisper model, or an OpenAI-compatible endpoint, over manifests, resumable,
+//! shardable; the engines are in `transcribe_run`) and `uraikal merge-hyps` (join shard files, report duplicates
+//! and gaps).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,44 +16,68 @@ use crate::common::CheckFailed;
 pub struct TranscribeArgs {
     /// Manifests to transcribe ({"id","audio",…} JSONL, e.g. data/a1_fleurs.jsonl); several may follow.
     #[arg(long, num_args = 1.., required = true)]
-    manifest: Vec<PathBuf>,
+    pub(crate) manifest: Vec<PathBuf>,
+    /// What transcribes: whisper.cpp in this process (needs --model), or an OpenAI-compatible
+    /// /v1/audio/transcriptions endpoint (needs --url).
+    #[arg(long, value_enum, default_value_t = Engine::WhisperCpp)]
+    pub(crate) engine: Engine,
     /// A Whisper model: a ggml file (whisper.cpp's format, e.g. ggml-large-v3-turbo.bin), or a CTranslate2 or
     /// transformers folder, converted once into the cache (~/.cache/uraikal/models, or $URAIKAL_MODEL_CACHE).
     #[arg(long)]
-    model: PathBuf,
+    pub(crate) model: Option<PathBuf>,
+    /// The endpoint of --engine openai-compatible (http only), e.g.
+    /// http://127.0.0.1:8080/v1/audio/transcriptions.
+    #[arg(long)]
+    pub(crate) url: Option<String>,
+    /// The `model` field sent to the endpoint (e.g. whisper-1).
+    #[arg(long)]
+    pub(crate) api_model: Option<String>,
+    /// The environment variable holding the endpoint's key (sent as a Bearer token, never written).
+    #[arg(long, default_value = "OPENAI_API_KEY")]
+    pub(crate) api_key_env: String,
+    /// A further form field for the endpoint, NAME=VALUE (repeatable; e.g. whisper.cpp server's
+    /// no_timestamps=true, beam_size=5).
+    #[arg(long)]
+    pub(crate) api_field: Vec<String>,
+    /// Retries of a failed request (connection errors, HTTP 429 and 5xx), with exponential backoff.
+    #[arg(long, default_value_t = 4)]
+    pub(crate) retries: u32,
+    /// Seconds to wait for the endpoint's answer before the request counts as failed (and is retried).
+    #[arg(long, default_value_t = 600)]
+    pub(crate) api_timeout: u64,
     /// The hypothesis file to write (e.g. hyps/NAME.jsonl); an existing one is resumed.
     #[arg(long)]
-    out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Language forced on the model (a Whisper code), or `auto` to let it detect.
     #[arg(long, default_value = "ta")]
-    language: String,
+    pub(crate) language: String,
     /// CPU threads (default: all cores).
     #[arg(long)]
-    threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
     /// Beam search of this width; without it (or with 1) decoding is greedy.
     #[arg(long)]
-    beam_size: Option<usize>,
+    pub(crate) beam_size: Option<usize>,
     /// Candidates sampled at each fallback temperature (greedy decoding).
     #[arg(long, default_value_t = 5)]
-    best_of: usize,
+    pub(crate) best_of: usize,
     /// The first decoding temperature.
     #[arg(long, default_value_t = 0.0)]
-    temperature: f32,
+    pub(crate) temperature: f32,
     /// Do not retry failed decodings at higher temperatures.
     #[arg(long)]
-    no_temperature_fallback: bool,
+    pub(crate) no_temperature_fallback: bool,
     /// No-speech probability above which a segment is taken as silence.
     #[arg(long, default_value_t = 0.6)]
-    no_speech_threshold: f32,
+    pub(crate) no_speech_threshold: f32,
     /// Average log-probability below which a decoding counts as failed.
     #[arg(long, default_value_t = -1.0, allow_hyphen_values = true)]
-    logprob_threshold: f32,
+    pub(crate) logprob_threshold: f32,
     /// Text the decoder sees as preceding context (e.g. words of the domain).
     #[arg(long)]
-    initial_prompt: Option<String>,
+    pub(crate) initial_prompt: Option<String>,
     /// Transcribe only part i of n (1-based, e.g. 2/4); join the parts with `uraikal merge-hyps`.
     #[arg(long)]
-    shard: Option<Shard>,
+    pub(crate) shard: Option<Shard>,
 }
 
 /// Arguments of `uraikal merge-hyps`.
@@ -69,17 +94,30 @@ pub struct MergeHypsArgs {
     manifest: Vec<PathBuf>,
 }
 
+/// The engines of `uraikal transcribe`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Engine {
+    /// whisper.cpp in this process (the `whisper` feature).
+    WhisperCpp,
+    /// An OpenAI-compatible /v1/audio/transcriptions endpoint.
+    OpenaiCompatible,
+}
+
 /// Runs `uraikal transcribe`.
 pub fn run_transcribe(args: TranscribeArgs) -> Result<ExitCode> {
+    if args.engine == Engine::OpenaiCompatible {
+        return crate::transcribe_run::run_api(&args);
+    }
     #[cfg(feature = "whisper")]
     {
-        whisper_run::run(args)
+        crate::transcribe_run::run_whisper(&args)
     }
     #[cfg(not(feature = "whisper"))]
     {
         let _ = args;
         bail!(
-            "this uraikal was built without whisper.cpp, so it cannot transcribe.\n  Rebuild it with the \
+            "this uraikal was built without whisper.cpp, so it cannot transcribe with --model (--engine \
+             openai-compatible --url URL works without it).\n  Rebuild it with the \
              `whisper` feature: `cargo install --path crates/uraikal-cli --features whisper` (needs cmake, a C++ \
              compiler and libclang, e.g. `apt-get install cmake clang libclang-dev`); the `uraikal` of `pip install \
              uraikal` is built without it too, so install that Rust binary to transcribe.\n  Any other system can \
@@ -126,156 +164,4 @@ pub fn run_merge_hyps(args: MergeHypsArgs) -> Result<ExitCode> {
 fn examples(ids: &[String]) -> String {
     let shown: Vec<String> = ids.iter().take(5).map(|id| format!("{id:?}")).collect();
     shown.join(", ")
-}
-
-#[cfg(feature = "whisper")]
-mod whisper_run {
-    //! Arguments into a whisper.cpp engine and a `uraikal_asr::session` run; its events onto stderr.
-
-    use std::io::IsTerminal;
-
-    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    use serde_json::{json, Value};
-    use uraikal_asr::session::{self, Event, Totals};
-    use uraikal_asr::whisper::{whisper_cpp_version, DecodingOptions, Transcriber};
-
-    use super::*;
-
-    /// How the hypotheses were decoded, for the sidecar: every setting of the identity, and the rest.
-    fn decoding_record(options: &DecodingOptions) -> Value {
-        let mut record = options.identity();
-        record["threads"] = json!(options.threads);
-        record["temperature_increment"] = json!((f64::from(options.temperature_increment()) * 1e6).round() / 1e6);
-        record["timestamps"] = json!(false);
-        record["no_context"] = json!(true);
-        record["audio"] = json!("decoded in Rust, mixed to mono, resampled to 16 kHz");
-        record
-    }
-
-    pub fn run(args: TranscribeArgs) -> Result<ExitCode> {
-        if args.beam_size == Some(0) {
-            bail!("--beam-size must be at least 1");
-        }
-        let threads =
-            args.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-        let options = DecodingOptions {
-            language: args.language.clone(),
-            threads,
-            beam_size: args.beam_size,
-            best_of: args.best_of.max(1),
-            temperature: args.temperature,
-            temperature_fallback: !args.no_temperature_fallback,
-            no_speech_threshold: args.no_speech_threshold,
-            logprob_threshold: args.logprob_threshold,
-            initial_prompt: args.initial_prompt.clone(),
-        };
-        // Manifests are checked, a folder converted (once, into the cache) and the model loaded before any
-        // output file is touched.
-        read_audio_items(&args.manifest)?;
-        let cache = uraikal_asr::models::default_cache();
-        let (model, made) = uraikal_asr::models::resolve(&args.model, &cache, None)?;
-        if made {
-            eprintln!("uraikal: converted {} to {} (cached for later runs)", args.model.display(), model.display());
-        }
-        let transcriber = Transcriber::load(&model, options.clone())?;
-        let model_sha256 = uraikal_io::sha256_file(&model)?;
-        let identity = json!({
-            "model_sha256": model_sha256,
-            "decoding": options.identity(),
-            "shard": args.shard.map(|s| s.to_string()),
-        });
-        let record = json!({
-            "tool": "uraikal transcribe",
-            "uraikal_version": env!("CARGO_PKG_VERSION"),
-            "engine": "whisper.cpp",
-            "whisper_cpp_version": whisper_cpp_version(),
-            "model": { "path": args.model.display().to_string(), "ggml": model.display().to_string(), "sha256": model_sha256 },
-            "decoding": decoding_record(&options),
-        });
-        let spec = session::Run {
-            manifests: &args.manifest,
-            out: &args.out,
-            shard: args.shard,
-            identity,
-            record: record.as_object().cloned().unwrap_or_default(),
-        };
-        let mut bar = ProgressBar::hidden();
-        let out = args.out.display().to_string();
-        let sharded = args.shard.is_some();
-        let outcome = session::run(
-            spec,
-            |samples| transcriber.transcribe(samples).map_err(|e| e.to_string()),
-            |event| match event {
-                Event::Repaired(repair) => eprintln!("uraikal: repaired {out}: {repair} (an interrupted run)"),
-                Event::Strangers(n) => eprintln!(
-                    "uraikal: warning: {out} has {n} lines whose ids are not in these manifests{}",
-                    if sharded { " (or not in this shard)" } else { "" }
-                ),
-                Event::Start { done, pending } => {
-                    bar = progress_bar(pending as u64);
-                    if done > 0 {
-                        say(&bar, format!("uraikal: {done} utterances already in {out}; resuming"));
-                    }
-                }
-                Event::Skipped { item, error } => say(
-                    &bar,
-                    format!("uraikal: skipped {:?} ({}:{}): {error}", item.id, item.origin.0.display(), item.origin.1),
-                ),
-                Event::Progress(totals) => {
-                    bar.inc(1);
-                    bar.set_message(progress_message(totals));
-                }
-            },
-        )?;
-        bar.finish_and_clear();
-        eprintln!(
-            "uraikal: {} transcribed ({}), {} already done, {} failed -> {out} (sidecar {})",
-            outcome.this_run.utterances,
-            progress_message(outcome.this_run),
-            outcome.already_done,
-            outcome.failures,
-            outcome.sidecar.display()
-        );
-        if outcome.failures == 0 {
-            Ok(ExitCode::SUCCESS)
-        } else {
-            Err(CheckFailed(format!(
-                "{} of {} utterances could not be transcribed (listed above and in {}); they have no line, so a \
-                 rerun retries them and `uraikal score` counts them as missing",
-                outcome.failures,
-                outcome.items,
-                outcome.sidecar.display()
-            ))
-            .into())
-        }
-    }
-
-    fn progress_message(run: Totals) -> String {
-        let rtf = run.rtf().map_or("-".to_string(), |r| format!("{r:.3}"));
-        format!("{:.3} h audio, RTF {rtf}", run.audio_seconds / 3600.0)
-    }
-
-    fn progress_bar(length: u64) -> ProgressBar {
-        if !std::io::stderr().is_terminal() {
-            return ProgressBar::hidden();
-        }
-        let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} utterances, {msg}, ETA {eta}")
-                .expect("a valid template")
-                .progress_chars("=> "),
-        );
-        bar
-    }
-}
-
-/// A line for the user on stderr: above the progress bar when it is drawn, plainly when it is hidden (stderr
-/// not a terminal), where `ProgressBar::println` would print nothing.
-#[cfg(feature = "whisper")]
-fn say(bar: &indicatif::ProgressBar, line: String) {
-    if bar.is_hidden() {
-        eprintln!("{line}");
-    } else {
-        bar.println(line);
-    }
 }
