@@ -21,6 +21,14 @@ pub struct Slice {
 }
 
 pub fn check(root: &Path, uraikal: &Path, ggml: &Path, work: &Path, slices: &[Slice]) -> Result<()> {
+    if !whisper_cpp::available(root) {
+        println!(
+            "SKIPPED: the OpenAI-compatible engine check (whisper.cpp's sources are neither cached under \
+             target/whisper.cpp nor reachable; set URAIKAL_WHISPER_CPP_GIT to a clone of whisper.cpp {})",
+            whisper_cpp::TAG
+        );
+        return Ok(());
+    }
     let programs = whisper_cpp::build(root)?;
     let mut server = whisper_cpp::Server::start(&programs.server, ggml, 2, &work.join("whisper-server.log"))?;
     let url = server.url.clone();

@@ -24,6 +24,27 @@ pub struct Programs {
     pub server: PathBuf,
 }
 
+/// Where the sources come from: $URAIKAL_WHISPER_CPP_GIT, default GitHub.
+fn git_url() -> String {
+    std::env::var("URAIKAL_WHISPER_CPP_GIT").unwrap_or_else(|_| "https://github.com/ggml-org/whisper.cpp".to_string())
+}
+
+/// Whether [`build`] can work: the programs or the sources are cached under target/, or the git source answers
+/// (it is not a package registry, so a CI machine may not reach it).
+pub fn available(root: &Path) -> bool {
+    let base = root.join("target/whisper.cpp");
+    base.join("build/bin/whisper-server").is_file()
+        || base.join("src/CMakeLists.txt").is_file()
+        || Command::new("git")
+            .args(["ls-remote", "--exit-code", "--tags"])
+            .arg(git_url())
+            .arg(TAG)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success())
+}
+
 pub fn build(root: &Path) -> Result<Programs> {
     let base = root.join("target/whisper.cpp");
     let (src, build) = (base.join("src"), base.join("build"));
@@ -32,8 +53,7 @@ pub fn build(root: &Path) -> Result<Programs> {
         return Ok(programs);
     }
     if !src.join("CMakeLists.txt").is_file() {
-        let git = std::env::var("URAIKAL_WHISPER_CPP_GIT")
-            .unwrap_or_else(|_| "https://github.com/ggml-org/whisper.cpp".to_string());
+        let git = git_url();
         println!("whisper.cpp: cloning {TAG} from {git}");
         run(Command::new("git").args(["clone", "-q", "--depth", "1", "--branch", TAG]).arg(&git).arg(&src))?;
     }
