@@ -43,13 +43,7 @@ pub fn asr(b: &Bench) -> Result<()> {
     let manifest_path = b.work.join("asr_clips.jsonl");
     fs::write(&manifest_path, manifest)?;
     // The uraikal binary with whisper.cpp (bench-peers builds one without).
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "-q", "-p", "uraikal-cli", "--features", "whisper"])
-        .current_dir(&root)
-        .status()?;
-    if !status.success() {
-        bail!("cargo build --release -p uraikal-cli --features whisper failed");
-    }
+    crate::real_asr::build_uraikal_with_whisper(&root)?;
     let audio_seconds: f64 = clips.iter().map(|c| wav_seconds(Path::new(c))).sum::<Result<f64>>()?;
     println!("clips: {} ({audio_seconds:.1} s of audio), model {}", clips.len(), ggml.display());
     println!(

