@@ -81,7 +81,7 @@ pub struct TrainArgs {
     /// Special tokens, given the first ids.
     #[arg(long, num_args = 1..)]
     special_tokens: Vec<String>,
-    /// Recorded seed (the trainers are deterministic).
+    /// Recorded seed (the trainers draw no numbers from it: BPE is deterministic, Unigram nearly; SPEC D7).
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Where to write tokenizer.json (atomically).

@@ -2,8 +2,10 @@
 //!
 //! The pre-tokenizer is the grapheme-safe one (SPEC D4) unless asked otherwise, so that no pre-tokenizer
 //! piece begins inside a letter; nothing is unknown: a byte-level tokenizer has every byte, any other gets
-//! the 256 `<0xNN>` byte pieces with byte fallback. The trainers are deterministic: the same texts and
-//! options give the same bytes.
+//! the 256 `<0xNN>` byte pieces with byte fallback. BPE training is deterministic: the same texts and options
+//! give the same bytes. Unigram training is not quite (SPEC D7): the `tokenizers` crate's trainer iterates
+//! randomly seeded hash sets and sums in parallel, so two runs can differ in the last bits of scores and in
+//! the scores and order of a few rare characters.
 //!
 //! ```
 //! use uraikal_d4::train::{train, Model, TrainOptions};
