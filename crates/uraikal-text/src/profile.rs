@@ -104,11 +104,12 @@ fn nukta_decomposition(c: char) -> Option<(char, char)> {
     }
 }
 
-/// The Unicode Script of a token (SPEC G7.2): the script of most of its letters, where a letter is a
-/// character of general category L (Lu, Ll, Lt, Lm, Lo) whose Script is neither Common nor Inherited (marks,
-/// digits, punctuation and joiners do not vote, so the folds never change a token's script); ties go to the
-/// script seen first. A token without such letters is "Common". Names are Unicode's
-/// long names ("Tamil", "Devanagari", "Latin", "Sinhala", …).
+/// The Unicode Script of a token (SPEC G7.2): the script of most of the letters of its script-normalised
+/// form (G5), where a letter is a character of general category L (Lu, Ll, Lt, Lm, Lo) whose Script is
+/// neither Common nor Inherited; ties go to the script seen first. A token without such letters is "Common".
+/// Names are Unicode's long names ("Tamil", "Devanagari", "Latin", "Sinhala", …). The vote is taken after G5
+/// because G5 itself moves letters (ெள → ௌ drops the letter ள, ா் → ர் adds ர): voting on the raw token would
+/// let a fold change a token's script, and so its profile; after G5, no fold of any profile changes the vote.
 ///
 /// ```
 /// use uraikal_text::token_script;
@@ -116,10 +117,13 @@ fn nukta_decomposition(c: char) -> Option<(char, char)> {
 /// assert_eq!(token_script("क़िला"), "Devanagari");
 /// assert_eq!(token_script("ok,"), "Latin");
 /// assert_eq!(token_script("2024!"), "Common");
+/// // ள here is half of the vowel sign ௌ (G5), not a letter: Latin has the majority.
+/// assert_eq!(token_script("கெளab"), "Latin");
 /// ```
 pub fn token_script(token: &str) -> &'static str {
+    let normalised = crate::normalize_script(token);
     let mut counts: Vec<(Script, usize)> = Vec::new();
-    for c in token.chars() {
+    for c in normalised.chars() {
         if c.general_category_group() != GeneralCategoryGroup::Letter {
             continue;
         }
