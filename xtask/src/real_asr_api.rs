@@ -2,7 +2,7 @@
 //! whisper.cpp's `whisper-server` (built from the release whisper-rs-sys bundles, [`crate::whisper_cpp`]) on
 //! 127.0.0.1 with the same ggml file. The hypotheses through it must equal the direct whisper.cpp path's; a
 //! run cut after its first line (and a half-written second) resumes to the same file, and two shards merged
-//! give it too; the client starts before the server listens, so its first requests are refused and retried.
+//! give it too, as does a run with requests in flight at once; the client starts before the server listens, so its first requests are refused and retried.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -57,6 +57,14 @@ pub fn check(root: &Path, uraikal: &Path, ggml: &Path, work: &Path, slices: &[Sl
         }
         problems.extend(compare(&slice.direct, &whole, "one run")?);
 
+        // Two requests in flight: the same file, line for line (lines are appended in manifest order).
+        let concurrent = work.join(format!("{}_api_concurrent.jsonl", slice.name));
+        clear(&concurrent);
+        transcribe(slice, &concurrent, &["--api-concurrency", "2"])?;
+        if fs::read(&concurrent)? != fs::read(&whole)? {
+            problems.push(format!("{}: --api-concurrency 2 wrote another file than one request at a time", slice.name));
+        }
+
         let cut = work.join(format!("{}_api_resumed.jsonl", slice.name));
         clear(&cut);
         fs::copy(&whole, &cut)?;
@@ -66,7 +74,7 @@ pub fn check(root: &Path, uraikal: &Path, ggml: &Path, work: &Path, slices: &[Sl
         let second = text.lines().nth(1).unwrap_or_default();
         // The first line whole, the second cut in the middle: what a killed run leaves.
         fs::write(&cut, format!("{first}\n{}", &second[..second.len() / 2]))?;
-        transcribe(slice, &cut, &[])?;
+        transcribe(slice, &cut, &["--api-concurrency", "3"])?;
         problems.extend(compare(&slice.direct, &cut, "cut and resumed")?);
 
         let mut parts = Vec::new();
@@ -94,7 +102,7 @@ pub fn check(root: &Path, uraikal: &Path, ggml: &Path, work: &Path, slices: &[Sl
     if !problems.is_empty() {
         bail!("the OpenAI-compatible engine differs from the direct path:\n  {}", problems.join("\n  "));
     }
-    println!("real-asr: through whisper-server: the same hypotheses as the direct path (one run, resumed, sharded)");
+    println!("real-asr: through whisper-server: the same hypotheses as the direct path (one run, two in flight, resumed, sharded)");
     Ok(())
 }
 

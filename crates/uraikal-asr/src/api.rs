@@ -1,15 +1,14 @@
 //! Transcription through an OpenAI-compatible HTTP endpoint (`POST …/v1/audio/transcriptions`, multipart form
-//! data): OpenAI's own API behind a TLS proxy, faster-whisper-server, vLLM, whisper.cpp's server.
+//! data): OpenAI's own API, faster-whisper-server, vLLM, whisper.cpp's server.
 //!
 //! Each utterance is sent as a 16 kHz mono WAV of 32-bit floats — the very samples the whisper.cpp path decodes,
-//! so a server running the same model sees the same input. The transport is plain HTTP/1.1 over
-//! [`std::net::TcpStream`] (one connection per request, `Connection: close`): `http://` URLs only, which covers
-//! servers on this machine or the local network. Transient failures (connection refused or reset, HTTP 429 and
-//! 5xx) are retried with exponential backoff; other HTTP errors fail the utterance at once.
+//! so a server running the same model sees the same input. The transport is [`ureq`]: `http://` and `https://`
+//! (rustls, with the Mozilla roots of `webpki-roots`), one connection per request. Transient failures
+//! (connection refused or reset, HTTP 429 and 5xx) are retried with exponential backoff; other HTTP errors fail
+//! the utterance at once. An [`ApiTranscriber`] is shared by the threads of a concurrent run.
 
 use std::fmt;
-use std::io::{self, Read, Write};
-use std::net::{TcpStream, ToSocketAddrs};
+use std::io::{self, Read};
 use std::time::Duration;
 
 /// Where and how to send utterances.
@@ -29,7 +28,7 @@ pub struct ApiConfig {
     pub prompt: Option<String>,
     /// Further form fields, sent as given (e.g. whisper.cpp server's `beam_size`, `no_timestamps`).
     pub extra_fields: Vec<(String, String)>,
-    /// Time allowed to connect, and for each read or write.
+    /// Time allowed for a whole request: connecting, sending and reading the answer.
     pub timeout: Duration,
     /// Retries of a transient failure (so at most `retries + 1` attempts).
     pub retries: u32,
@@ -73,10 +72,10 @@ impl ApiConfig {
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ApiError {
-    /// The URL is not `http://host[:port]/path`.
+    /// The URL is not `http[s]://host[:port]/path`.
     BadUrl(String, String),
     /// Connecting, sending or reading failed (after the retries).
-    Transport(String, io::Error),
+    Transport(String, String),
     /// The server answered with an error status.
     Status(u16, String),
     /// The answer is not what an OpenAI-compatible endpoint returns.
@@ -96,45 +95,40 @@ impl fmt::Display for ApiError {
 
 impl std::error::Error for ApiError {}
 
-/// A parsed `http://` endpoint.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Endpoint {
-    host: String,
-    port: u16,
-    path: String,
-}
-
-impl Endpoint {
-    fn parse(url: &str) -> Result<Endpoint, ApiError> {
-        let bad = |why: &str| ApiError::BadUrl(url.to_string(), why.to_string());
-        if url.starts_with("https://") {
-            return Err(bad("https is not supported by this build (plain http only); put a local TLS proxy in front"));
-        }
-        let rest = url.strip_prefix("http://").ok_or_else(|| bad("not an http:// URL"))?;
-        let (authority, path) = rest.find('/').map_or((rest, "/"), |at| (&rest[..at], &rest[at..]));
-        if authority.is_empty() {
-            return Err(bad("no host"));
-        }
-        let (host, port) = match authority.rsplit_once(':') {
-            Some((host, port)) => (host, port.parse().map_err(|_| bad("the port is not a number"))?),
-            None => (authority, 80),
-        };
-        Ok(Endpoint { host: host.to_string(), port, path: path.to_string() })
+/// Checks that `url` is `http[s]://host[:port]/path`, before any request is made.
+fn check_url(url: &str) -> Result<(), ApiError> {
+    let bad = |why: &str| ApiError::BadUrl(url.to_string(), why.to_string());
+    let rest = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://"));
+    let rest = rest.ok_or_else(|| bad("not an http:// or https:// URL"))?;
+    let authority = rest.split('/').next().unwrap_or_default();
+    if authority.is_empty() {
+        return Err(bad("no host"));
     }
+    if let Some((_, port)) = authority.rsplit_once(':') {
+        port.parse::<u16>().map_err(|_| bad("the port is not a number"))?;
+    }
+    Ok(())
 }
 
 /// A client for one endpoint.
 #[derive(Debug, Clone)]
 pub struct ApiTranscriber {
     config: ApiConfig,
-    endpoint: Endpoint,
+    agent: ureq::Agent,
 }
 
 impl ApiTranscriber {
     /// Checks the URL (no request is made).
     pub fn new(config: ApiConfig) -> Result<ApiTranscriber, ApiError> {
-        let endpoint = Endpoint::parse(&config.url)?;
-        Ok(ApiTranscriber { config, endpoint })
+        check_url(&config.url)?;
+        // No idle connections: a server that closes after answering would otherwise fail the next POST, which
+        // ureq does not resend.
+        let agent = ureq::AgentBuilder::new()
+            .timeout(config.timeout)
+            .max_idle_connections(0)
+            .user_agent(concat!("uraikal/", env!("CARGO_PKG_VERSION")))
+            .build();
+        Ok(ApiTranscriber { config, agent })
     }
 
     /// The configuration.
@@ -196,32 +190,24 @@ impl ApiTranscriber {
         (boundary.to_string(), body)
     }
 
-    /// One POST; the status and the (de-chunked) body.
-    fn post(&self, (boundary, body): &(String, Vec<u8>)) -> io::Result<(u16, Vec<u8>)> {
-        let Endpoint { host, port, path } = &self.endpoint;
-        let address = (host.as_str(), *port)
-            .to_socket_addrs()?
-            .next()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, format!("{host}: no address")))?;
-        let mut stream = TcpStream::connect_timeout(&address, self.config.timeout)?;
-        stream.set_read_timeout(Some(self.config.timeout))?;
-        stream.set_write_timeout(Some(self.config.timeout))?;
-        let mut head = format!(
-            "POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUser-Agent: uraikal/{}\r\nAccept: application/json\r\n\
-             Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {}\r\nConnection: close\r\n",
-            env!("CARGO_PKG_VERSION"),
-            body.len()
-        );
+    /// One POST; the status and the body, or why no answer came.
+    fn post(&self, (boundary, body): &(String, Vec<u8>)) -> Result<(u16, Vec<u8>), String> {
+        let mut request = self
+            .agent
+            .post(&self.config.url)
+            .set("Accept", "application/json")
+            .set("Content-Type", &format!("multipart/form-data; boundary={boundary}"));
         if let Some(key) = &self.config.key {
-            head.push_str(&format!("Authorization: Bearer {key}\r\n"));
+            request = request.set("Authorization", &format!("Bearer {key}"));
         }
-        head.push_str("\r\n");
-        stream.write_all(head.as_bytes())?;
-        stream.write_all(body)?;
-        stream.flush()?;
+        let response = match request.send_bytes(body) {
+            Ok(response) | Err(ureq::Error::Status(_, response)) => response,
+            Err(ureq::Error::Transport(e)) => return Err(e.to_string()),
+        };
+        let status = response.status();
         let mut answer = Vec::new();
-        stream.read_to_end(&mut answer)?;
-        parse_response(&answer)
+        response.into_reader().take(64 << 20).read_to_end(&mut answer).map_err(|e| e.to_string())?;
+        Ok((status, answer))
     }
 }
 
@@ -244,42 +230,6 @@ fn wav_f32(samples: &[f32]) -> Vec<u8> {
     cursor.into_inner()
 }
 
-/// Status and body of an HTTP/1.1 response (chunked or not).
-fn parse_response(bytes: &[u8]) -> io::Result<(u16, Vec<u8>)> {
-    let bad = |why: &str| io::Error::new(io::ErrorKind::InvalidData, why.to_string());
-    let split = bytes.windows(4).position(|w| w == b"\r\n\r\n").ok_or_else(|| bad("no end of the HTTP headers"))?;
-    let head = String::from_utf8_lossy(&bytes[..split]);
-    let body = &bytes[split + 4..];
-    let mut lines = head.split("\r\n");
-    let status_line = lines.next().unwrap_or_default();
-    let status: u16 =
-        status_line.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or_else(|| bad("no HTTP status line"))?;
-    let chunked = lines.any(|line| {
-        line.split_once(':').is_some_and(|(name, value)| {
-            name.trim().eq_ignore_ascii_case("transfer-encoding") && value.to_ascii_lowercase().contains("chunked")
-        })
-    });
-    if !chunked {
-        return Ok((status, body.to_vec()));
-    }
-    let (mut out, mut rest) = (Vec::new(), body);
-    loop {
-        let end = rest.windows(2).position(|w| w == b"\r\n").ok_or_else(|| bad("a chunk without its size"))?;
-        let size_text = String::from_utf8_lossy(&rest[..end]);
-        let size = usize::from_str_radix(size_text.split(';').next().unwrap_or_default().trim(), 16)
-            .map_err(|_| bad("a chunk size is not hexadecimal"))?;
-        rest = &rest[end + 2..];
-        if size == 0 {
-            return Ok((status, out));
-        }
-        if rest.len() < size {
-            return Err(bad("a chunk is cut short"));
-        }
-        out.extend_from_slice(&rest[..size]);
-        rest = rest.get(size + 2..).unwrap_or_default();
-    }
-}
-
 /// The transcript of an answer: `{"text": …}` on success.
 fn read_answer(status: u16, body: &[u8]) -> Result<String, ApiError> {
     let text = String::from_utf8_lossy(body);
@@ -299,30 +249,22 @@ mod tests {
 
     #[test]
     fn urls() {
-        let e = Endpoint::parse("http://127.0.0.1:8080/v1/audio/transcriptions").unwrap();
-        assert_eq!((e.host.as_str(), e.port, e.path.as_str()), ("127.0.0.1", 8080, "/v1/audio/transcriptions"));
-        assert_eq!(Endpoint::parse("http://localhost").unwrap().path, "/");
-        assert!(Endpoint::parse("https://api.openai.com/v1/audio/transcriptions")
-            .unwrap_err()
-            .to_string()
-            .contains("https"));
-        assert!(Endpoint::parse("ftp://x").is_err());
-        assert!(Endpoint::parse("http://h:port/").is_err());
+        assert!(check_url("http://127.0.0.1:8080/v1/audio/transcriptions").is_ok());
+        assert!(check_url("https://api.openai.com/v1/audio/transcriptions").is_ok());
+        assert!(check_url("http://localhost").is_ok());
+        assert!(check_url("ftp://x").unwrap_err().to_string().contains("not an http"));
+        assert!(check_url("http://h:port/").is_err());
+        assert!(check_url("https:///path").is_err());
     }
 
     #[test]
-    fn responses() {
-        let plain = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{\"text\": \" a\\n b\\n\"}";
-        let (status, body) = parse_response(plain).unwrap();
-        assert_eq!(read_answer(status, &body).unwrap(), "a b");
-        let chunked =
-            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"tex\r\n9\r\nt\": \"ok\"}\r\n0\r\n\r\n";
-        let (status, body) = parse_response(chunked).unwrap();
-        assert_eq!(read_answer(status, &body).unwrap(), "ok");
-        let refused = b"HTTP/1.1 401 Unauthorized\r\n\r\n{\"error\": \"bad key\"}";
-        let (status, body) = parse_response(refused).unwrap();
-        assert!(matches!(read_answer(status, &body), Err(ApiError::Status(401, m)) if m.contains("bad key")));
-        assert!(parse_response(b"garbage").is_err());
+    fn answers() {
+        assert_eq!(read_answer(200, b"{\"text\": \" a\\n b\\n\"}").unwrap(), "a b");
+        assert!(
+            matches!(read_answer(401, b"{\"error\": \"bad key\"}"), Err(ApiError::Status(401, m)) if m.contains("bad key"))
+        );
+        assert!(matches!(read_answer(200, b"garbage"), Err(ApiError::BadResponse(_))));
+        assert!(matches!(read_answer(200, b"{}"), Err(ApiError::BadResponse(_))));
     }
 
     /// A listener on 127.0.0.1 that answers 503 twice, then 200: the client retries through the 503s and
@@ -336,6 +278,7 @@ mod tests {
             let mut requests = Vec::new();
             for k in 0..3 {
                 let (mut stream, _) = listener.accept().unwrap();
+                use std::io::Write;
                 let mut request = Vec::new();
                 let mut buffer = [0u8; 4096];
                 while !String::from_utf8_lossy(&request).contains("--\r\n") {
@@ -365,7 +308,7 @@ mod tests {
         assert_eq!(requests.len(), 3);
         let last = &requests[2];
         assert!(last.starts_with("POST /v1/audio/transcriptions HTTP/1.1\r\n"));
-        assert!(last.contains("Authorization: Bearer secret\r\n"));
+        assert!(last.to_ascii_lowercase().contains("authorization: bearer secret\r\n"));
         assert!(last.contains("name=\"model\"\r\n\r\nwhisper-1\r\n"));
         assert!(last.contains("name=\"language\"\r\n\r\nta\r\n"));
         assert!(last.contains("filename=\"audio.wav\""));

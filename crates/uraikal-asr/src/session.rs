@@ -4,9 +4,11 @@
 //! `NAME.meta.json` (totals, real-time factor) rewritten as the run goes. The engine is a function from
 //! 16 kHz mono samples to text; the caller sees progress through [`Event`]s (the CLI draws them).
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -143,6 +145,8 @@ pub struct Run<'a> {
     pub identity: Value,
     /// Further sidecar fields (tool, versions, model, decoding record, …).
     pub record: serde_json::Map<String, Value>,
+    /// Utterances in flight at once (1: one after another).
+    pub concurrency: usize,
 }
 
 /// How a run ended.
@@ -168,9 +172,14 @@ pub fn sidecar_path(out: &Path) -> PathBuf {
 }
 
 /// Runs `transcribe` (samples → text) over the run's utterances, resuming what is in the file.
+///
+/// With `spec.concurrency` > 1, that many utterances are in flight at once (for remote engines, whose time is
+/// mostly waiting); lines are still appended in the run's order, so the file is the same whatever the
+/// concurrency, and a cut run leaves a prefix of it. Processing seconds are then wall-clock seconds of the run,
+/// not the sum of the utterances' times.
 pub fn run(
     spec: Run<'_>,
-    mut transcribe: impl FnMut(&[f32]) -> Result<String, String>,
+    transcribe: impl Fn(&[f32]) -> Result<String, String> + Sync,
     mut on: impl FnMut(Event<'_>),
 ) -> Result<Outcome, Error> {
     let items = read_audio_items(spec.manifests)?;
@@ -201,6 +210,7 @@ pub fn run(
     doc["shard"] = json!(spec.shard.map(|s| s.to_string()));
     doc["utterances_in_manifests"] = json!(total_in_manifests);
     doc["utterances_in_shard"] = json!(items.len());
+    doc["concurrency"] = json!(spec.concurrency.max(1));
     doc["started_unix"] = json!(unix_seconds());
     let mut this_run = Totals::default();
     let mut failures: Vec<Value> = Vec::new();
@@ -217,18 +227,27 @@ pub fn run(
     };
     write_sidecar(&mut doc, this_run, &failures, false)?;
     let mut last_sidecar = Instant::now();
-    for item in pending {
+    let start = Instant::now();
+    let transcribe_one = |item: &AudioItem| -> (Result<(String, f64), String>, Duration) {
         let clock = Instant::now();
         let outcome = audio::load_for_whisper(&item.audio).map_err(|e| e.to_string()).and_then(|samples| {
             let seconds = samples.len() as f64 / f64::from(audio::WHISPER_SAMPLE_RATE);
             transcribe(&samples).map(|hyp| (hyp, seconds))
         });
+        (outcome, clock.elapsed())
+    };
+    let concurrent = spec.concurrency > 1;
+    in_order(&pending, spec.concurrency.max(1), transcribe_one, |item, (outcome, took)| {
         match outcome {
             Ok((hyp, seconds)) => {
                 appender.append(&item.id, &hyp)?;
                 this_run.utterances += 1;
                 this_run.audio_seconds += seconds;
-                this_run.processing_seconds += clock.elapsed().as_secs_f64();
+                this_run.processing_seconds = if concurrent {
+                    start.elapsed().as_secs_f64()
+                } else {
+                    this_run.processing_seconds + took.as_secs_f64()
+                };
             }
             Err(error) => {
                 on(Event::Skipped { item, error: &error });
@@ -240,9 +259,56 @@ pub fn run(
             write_sidecar(&mut doc, this_run, &failures, false)?;
             last_sidecar = Instant::now();
         }
-    }
+        Ok::<(), Error>(())
+    })?;
     write_sidecar(&mut doc, this_run, &failures, true)?;
     Ok(Outcome { this_run, already_done, failures: failures.len(), items: items.len(), sidecar })
+}
+
+/// Computes `work(item)` for every item with `workers` threads and hands the results to `sink` in the items'
+/// order (a result waits until those before it are in). The first error of `sink` stops the run: workers
+/// take no new item, and the items in flight are discarded.
+fn in_order<'i, T: Send, E>(
+    items: &[&'i AudioItem],
+    workers: usize,
+    work: impl Fn(&AudioItem) -> T + Sync,
+    mut sink: impl FnMut(&'i AudioItem, T) -> Result<(), E>,
+) -> Result<(), E> {
+    if workers <= 1 {
+        return items.iter().try_for_each(|item| sink(item, work(item)));
+    }
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (send, receive) = mpsc::channel::<(usize, T)>();
+        for _ in 0..workers.min(items.len()) {
+            let send = send.clone();
+            let (next, stop, work) = (&next, &stop, &work);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= items.len() || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if send.send((i, work(items[i]))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(send);
+        let mut ready: BTreeMap<usize, T> = BTreeMap::new();
+        let mut expected = 0;
+        for (i, result) in receive {
+            ready.insert(i, result);
+            while let Some(result) = ready.remove(&expected) {
+                if let Err(e) = sink(items[expected], result) {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+                expected += 1;
+            }
+        }
+        Ok(())
+    })
 }
 
 /// The totals of earlier runs into the same file, after checking they used the same model and settings.
@@ -275,4 +341,74 @@ fn manifest_records(manifests: &[PathBuf]) -> Result<Vec<Value>, Error> {
 /// Seconds since the Unix epoch, a timestamp that needs no date library.
 pub fn unix_seconds() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Six silent clips of 1..=6 hundredths of a second, and their manifest.
+    fn clips(dir: &Path) -> PathBuf {
+        let spec = hound::WavSpec {
+            channels: 1,
+            sample_rate: audio::WHISPER_SAMPLE_RATE,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
+        let mut manifest = String::new();
+        for k in 1..=6 {
+            let wav = dir.join(format!("c{k}.wav"));
+            let mut writer = hound::WavWriter::create(&wav, spec).unwrap();
+            for _ in 0..160 * k {
+                writer.write_sample(0i16).unwrap();
+            }
+            writer.finalize().unwrap();
+            manifest.push_str(&format!("{{\"id\":\"u{k}\",\"audio\":\"c{k}.wav\",\"text\":\"x\",\"slice\":\"s\"}}\n"));
+        }
+        let path = dir.join("m.jsonl");
+        std::fs::write(&path, manifest).unwrap();
+        path
+    }
+
+    /// The engine: the clip's length in hundredths; short clips take longest, so with several in flight the
+    /// later ones finish first.
+    fn engine(samples: &[f32]) -> Result<String, String> {
+        let hundredths = samples.len() / 160;
+        std::thread::sleep(Duration::from_millis(10 * (7 - hundredths as u64)));
+        if hundredths == 4 {
+            return Err("no answer".into());
+        }
+        Ok(format!("{hundredths}"))
+    }
+
+    fn transcribe(manifest: &Path, out: &Path, concurrency: usize) -> Outcome {
+        let spec = Run {
+            manifests: &[manifest.to_path_buf()],
+            out,
+            shard: None,
+            identity: json!({ "engine": "test" }),
+            record: serde_json::Map::new(),
+            concurrency,
+        };
+        run(spec, engine, |_| {}).unwrap()
+    }
+
+    #[test]
+    fn utterances_in_flight_at_once_write_the_same_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest = clips(dir.path());
+        let one = dir.path().join("one.jsonl");
+        let four = dir.path().join("four.jsonl");
+        let outcome = transcribe(&manifest, &one, 1);
+        assert_eq!((outcome.this_run.utterances, outcome.failures), (5, 1));
+        let outcome = transcribe(&manifest, &four, 4);
+        assert_eq!((outcome.this_run.utterances, outcome.failures), (5, 1));
+        let text = std::fs::read_to_string(&one).unwrap();
+        assert_eq!(text, std::fs::read_to_string(&four).unwrap());
+        let ids: Vec<&str> = text.lines().map(|l| l.split('"').nth(3).unwrap()).collect();
+        assert_eq!(ids, ["u1", "u2", "u3", "u5", "u6"]);
+        // A rerun retries only the failure (which fails again), whatever the concurrency.
+        let outcome = transcribe(&manifest, &four, 3);
+        assert_eq!((outcome.already_done, outcome.this_run.utterances, outcome.failures), (5, 0, 1));
+    }
 }

@@ -45,6 +45,9 @@ pub struct TranscribeArgs {
     /// Seconds to wait for the endpoint's answer before the request counts as failed (and is retried).
     #[arg(long, default_value_t = 600)]
     pub(crate) api_timeout: u64,
+    /// Requests in flight at once (the endpoint's own limit; lines are still written in manifest order).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub(crate) api_concurrency: u16,
     /// The hypothesis file to write (e.g. hyps/NAME.jsonl); an existing one is resumed.
     #[arg(long)]
     pub(crate) out: PathBuf,

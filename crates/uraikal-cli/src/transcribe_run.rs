@@ -50,7 +50,8 @@ pub fn run_api(args: &TranscribeArgs) -> Result<ExitCode> {
         "retries": args.retries,
         "audio": "decoded in Rust, mixed to mono, resampled to 16 kHz, sent as 32-bit float WAV",
     });
-    drive(args, identity, record, |samples| transcriber.transcribe(samples).map_err(|e| e.to_string()))
+    let concurrency = usize::from(args.api_concurrency);
+    drive(args, identity, record, concurrency, |samples| transcriber.transcribe(samples).map_err(|e| e.to_string()))
 }
 
 /// `--engine whisper-cpp` (the default): a ggml file, or a folder converted once into the cache.
@@ -104,7 +105,8 @@ pub fn run_whisper(args: &TranscribeArgs) -> Result<ExitCode> {
         "model": { "path": model_arg.display().to_string(), "ggml": model.display().to_string(), "sha256": model_sha256 },
         "decoding": decoding,
     });
-    drive(args, identity, record, |samples| transcriber.transcribe(samples).map_err(|e| e.to_string()))
+    // whisper.cpp uses the cores itself (--threads): one utterance at a time.
+    drive(args, identity, record, 1, |samples| transcriber.transcribe(samples).map_err(|e| e.to_string()))
 }
 
 /// One session run with `engine`, its events drawn on stderr.
@@ -112,7 +114,8 @@ fn drive(
     args: &TranscribeArgs,
     identity: Value,
     record: Value,
-    engine: impl FnMut(&[f32]) -> Result<String, String>,
+    concurrency: usize,
+    engine: impl Fn(&[f32]) -> Result<String, String> + Sync,
 ) -> Result<ExitCode> {
     let spec = session::Run {
         manifests: &args.manifest,
@@ -120,6 +123,7 @@ fn drive(
         shard: args.shard,
         identity,
         record: record.as_object().cloned().unwrap_or_default(),
+        concurrency,
     };
     let mut bar = ProgressBar::hidden();
     let out = args.out.display().to_string();
