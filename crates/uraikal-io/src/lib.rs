@@ -18,7 +18,7 @@
 
 use std::fmt;
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
@@ -430,7 +430,10 @@ fn remove_made(made: &[PathBuf]) {
 
 /// Lower-case hex sha256 of bytes.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
+    hex(Sha256::digest(bytes))
+}
+
+fn hex(digest: impl IntoIterator<Item = u8>) -> String {
     let mut s = String::with_capacity(64);
     for b in digest {
         s.push_str(&format!("{b:02x}"));
@@ -438,10 +441,20 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     s
 }
 
-/// Lower-case hex sha256 of a file's contents.
+/// Lower-case hex sha256 of a file's contents, read in pieces: model files run to gigabytes, and holding one
+/// whole beside the model whisper.cpp loads from it doubled `uraikal transcribe`'s peak memory.
 pub fn sha256_file(path: &Path) -> Result<String, Error> {
-    let bytes = fs::read(path).map_err(|e| Error::io(path, e))?;
-    Ok(sha256_hex(&bytes))
+    let mut file = fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; 1 << 20];
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return Ok(hex(hasher.finalize())),
+            Ok(n) => hasher.update(&buffer[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(Error::io(path, e)),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -590,5 +603,17 @@ mod tests {
     #[test]
     fn sha256_of_empty_input() {
         assert_eq!(sha256_hex(b""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    }
+
+    #[test]
+    fn a_file_hashes_as_its_bytes_across_read_pieces() {
+        let dir = tempfile::tempdir().unwrap();
+        for len in [0, 1, (1 << 20) - 1, 1 << 20, (1 << 20) + 7, 3 << 20] {
+            let bytes: Vec<u8> = (0..len).map(|i| (i * 31 % 251) as u8).collect();
+            let path = dir.path().join(format!("f{len}"));
+            fs::write(&path, &bytes).unwrap();
+            assert_eq!(sha256_file(&path).unwrap(), sha256_hex(&bytes), "{len} bytes");
+        }
+        assert!(sha256_file(&dir.path().join("missing")).unwrap_err().to_string().contains("missing"));
     }
 }
