@@ -128,6 +128,11 @@ pub fn asr(b: &Bench) -> Result<()> {
             }
         }
     }
+    if Command::new("nvidia-smi").arg("-L").output().is_ok_and(|o| o.status.success()) {
+        println!("a GPU is present: build with `--features cuda` and rerun for the GPU rows (not automated yet)");
+    } else {
+        println!("SKIPPED: GPU rows (no nvidia-smi: no NVIDIA GPU on this machine)");
+    }
     println!("load average after: {}", fs::read_to_string("/proc/loadavg").unwrap_or_default().trim());
     Ok(())
 }
