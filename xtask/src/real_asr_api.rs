@@ -2,7 +2,8 @@
 //! whisper.cpp's `whisper-server` (built from the release whisper-rs-sys bundles, [`crate::whisper_cpp`]) on
 //! 127.0.0.1 with the same ggml file. The hypotheses through it must equal the direct whisper.cpp path's; a
 //! run cut after its first line (and a half-written second) resumes to the same file, and two shards merged
-//! give it too, as does a run with requests in flight at once; the client starts before the server listens, so its first requests are refused and retried.
+//! give it too, as does a run with requests in flight at once; the client starts before the server listens,
+//! so its first requests are refused and retried.
 
 use std::fs;
 use std::path::{Path, PathBuf};

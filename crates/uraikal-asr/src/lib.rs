@@ -18,6 +18,7 @@ pub mod report;
 pub mod score;
 
 // --- area: transcribe (issue 9) ---
+#[cfg(feature = "api")]
 pub mod api;
 pub mod audio;
 pub mod models;
