@@ -6,27 +6,20 @@
 //                                                      normalize_many, an array of strings in and out)
 //   node web/node-runner.mjs many CASES.jsonl         normalize_many over the texts of the normalize cases,
 //                                                      one JSON string per line
-//   node web/node-runner.mjs utf16 CASES.jsonl        the same through normalize_utf16
+//   node web/node-runner.mjs joined CASES.jsonl       the same through normalize_joined
 import { readFileSync } from "node:fs";
-import { initSync, call, call_batch, normalize_many, normalize_utf16 } from "./dist/pkg/uraikal.js";
+import { initSync, call, call_batch, normalize_many, normalize_joined } from "./dist/pkg/uraikal.js";
 
 initSync({ module: readFileSync(new URL("./dist/pkg/uraikal_bg.wasm", import.meta.url)) });
 
-// The page's side of normalize_utf16: the texts' UTF-16 code units in one Uint16Array with their lengths, the
-// answer decoded as UTF-16 and split on "\n" (no normalised text holds one).
+// The page's side of normalize_joined: the texts joined into one string with their lengths, the answer (UTF-16
+// code units) decoded and split on "\n" (no normalised text holds one).
 const utf16 = new TextDecoder("utf-16le");
 function normalizeJoined(texts) {
   if (texts.length === 0) return [];
-  let size = 0;
-  for (const t of texts) size += t.length;
-  const units = new Uint16Array(size);
   const lengths = new Uint32Array(texts.length);
-  let k = 0;
-  texts.forEach((t, i) => {
-    for (let j = 0; j < t.length; j++) units[k++] = t.charCodeAt(j);
-    lengths[i] = t.length;
-  });
-  return utf16.decode(normalize_utf16(units, lengths)).split("\n");
+  for (let i = 0; i < texts.length; i++) lengths[i] = texts[i].length;
+  return utf16.decode(normalize_joined(texts.join(""), lengths)).split("\n");
 }
 
 const [mode, path, rounds] = process.argv.slice(2);
@@ -43,7 +36,7 @@ if (mode === "call") {
 } else if (mode === "many") {
   const texts = cases.filter((c) => c.op === "normalize").map((c) => JSON.parse(c.args).text);
   process.stdout.write(normalize_many(texts).map((t) => JSON.stringify(t)).join("\n") + "\n");
-} else if (mode === "utf16") {
+} else if (mode === "joined") {
   const texts = cases.filter((c) => c.op === "normalize").map((c) => JSON.parse(c.args).text);
   const out = normalizeJoined(texts);
   process.stdout.write(out.map((t) => JSON.stringify(t)).join("\n") + "\n");
@@ -88,7 +81,7 @@ if (mode === "call") {
     ms = Number(process.hrtime.bigint() - start) / 1e6;
     used = process.cpuUsage(cpu);
     process.stdout.write(`wasm ${op} typed ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
-    // The UTF-16 batch: one Uint16Array in (the texts and their lengths), one out, decoded and split by the page.
+    // The joined batch: one string and its lengths in, one Uint16Array out, decoded and split by the page.
     normalizeJoined(texts);
     start = process.hrtime.bigint();
     cpu = process.cpuUsage();
@@ -96,7 +89,7 @@ if (mode === "call") {
     for (let i = 0; i < Number(rounds); i++) bytes += normalizeJoined(texts).length;
     ms = Number(process.hrtime.bigint() - start) / 1e6;
     used = process.cpuUsage(cpu);
-    process.stdout.write(`wasm ${op} utf16 ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
+    process.stdout.write(`wasm ${op} joined ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
   }
 } else {
   process.stderr.write("usage: node web/node-runner.mjs call|batch|bench CASES.jsonl [ROUNDS]\n");

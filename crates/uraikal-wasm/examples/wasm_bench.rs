@@ -1,7 +1,7 @@
 //! The native side of `cargo xtask web --bench N` (run in release): on the cases file that node times too,
 //! per operation (normalize, wer), N rounds of one `call` per case, then N rounds of one `call_batch` over
 //! all the cases of the operation (and for normalize N rounds of one `normalize_many` over the texts, the
-//! typed batch path, and `normalize_utf16` on the texts' UTF-16 code units). One line per measurement: `native OP MODE WALL_MS CPU_MS CALLS BYTES`, the
+//! typed batch path, and `normalize_joined` on the texts joined into one string). One line per measurement: `native OP MODE WALL_MS CPU_MS CALLS BYTES`, the
 //! CPU time being the process's user + system time (what node's `process.cpuUsage()` gives on the WASM side):
 //! on a shared, loaded machine it varies less than the wall time.
 //!
@@ -81,16 +81,16 @@ fn main() {
         }
         let (wall, cpu) = (start.elapsed().as_secs_f64() * 1e3, cpu_ms() - cpu);
         println!("native {op} typed {wall:.3} {cpu:.3} {} {bytes}", mine.len() * rounds);
-        // The UTF-16 batch: `normalize_utf16` on the texts' UTF-16 code units and lengths, made once (the WASM
-        // side also times the page's copying into a Uint16Array and its decoding and split of the answer).
-        let units: Vec<u16> = texts.iter().flat_map(|t| t.encode_utf16()).collect();
+        // The joined batch: `normalize_joined` on the texts joined and their UTF-16 lengths, made once (the WASM
+        // side also times the page's join and lengths, and its decoding and split of the answer).
+        let joined = texts.concat();
         let lengths: Vec<u32> = texts.iter().map(|t| t.encode_utf16().count() as u32).collect();
         let (start, cpu) = (Instant::now(), cpu_ms());
         let mut bytes = 0;
         for _ in 0..rounds {
-            bytes += uraikal_wasm::normalize_utf16(&units, &lengths).map_or(0, |a| a.len());
+            bytes += uraikal_wasm::normalize_joined(&joined, &lengths).map_or(0, |a| a.len());
         }
         let (wall, cpu) = (start.elapsed().as_secs_f64() * 1e3, cpu_ms() - cpu);
-        println!("native {op} utf16 {wall:.3} {cpu:.3} {} {bytes}", mine.len() * rounds);
+        println!("native {op} joined {wall:.3} {cpu:.3} {} {bytes}", mine.len() * rounds);
     }
 }

@@ -23,12 +23,12 @@ pub fn normalize_many(texts: Vec<String>) -> Vec<String> {
     crate::normalize_many(&texts)
 }
 
-/// `normalize_utf16(units, lengths)`: the texts as one `Uint16Array` of UTF-16 code units (concatenated) and
-/// their lengths (`Uint32Array`), the normalised texts joined by `\n` as a `Uint16Array` (decode it with
+/// `normalize_joined(texts.join(""), lengths)`: the texts as one string with their lengths (`Uint32Array` of
+/// `text.length`), the normalised texts joined by `\n` as a `Uint16Array` (decode it with
 /// `new TextDecoder("utf-16le")`): the fast typed batch (web/README.md); throws on lengths that do not fit.
 #[wasm_bindgen]
-pub fn normalize_utf16(units: &[u16], lengths: &[u32]) -> Result<Vec<u16>, JsError> {
-    crate::normalize_utf16(units, lengths).map_err(|e| JsError::new(&e))
+pub fn normalize_joined(joined: &str, lengths: &[u32]) -> Result<Vec<u16>, JsError> {
+    crate::normalize_joined(joined, lengths).map_err(|e| JsError::new(&e))
 }
 
 /// The names of the operations `call` knows.

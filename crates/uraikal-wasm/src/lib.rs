@@ -7,7 +7,7 @@
 //! form (an array of argument objects in, an array of answers out, one crossing); the named exports in
 //! `bindings` (built for wasm32 only) are conveniences over the same functions. On the host the crate is an
 //! ordinary library, which is how `cargo xtask web --check` compares the WASM build with native code byte for
-//! byte. [`normalize_many`] and [`normalize_utf16`] are typed batch paths for normalisation (no JSON).
+//! byte. [`normalize_many`] and [`normalize_joined`] are typed batch paths for normalisation (no JSON).
 //! Tokenizers are left out on purpose (the size budget of the browser package).
 //!
 //! ```
@@ -87,89 +87,135 @@ pub fn normalize_many(texts: &[String]) -> Vec<String> {
     texts.iter().map(|text| uraikal_text::normalize(text)).collect()
 }
 
-/// [`uraikal_text::normalize`] on many texts that cross as one array of UTF-16 code units: `units` is the
-/// texts concatenated as JavaScript holds them (UTF-16), `lengths` their lengths in code units (`text.length`),
-/// and the answer is the normalised texts joined by `\n` (which a normalised text never holds: SPEC N6 makes
-/// every whitespace run one space), again as UTF-16 code units. Each text is read as `String::from_utf16_lossy`
-/// reads it (a lone surrogate becomes U+FFFD, as the browser's own UTF-8 encoding of a string makes it). Two
-/// arrays cross instead of two strings per text, and UTF-16 crosses far faster than UTF-8 in JavaScript engines
-/// (docs/perf.md). Lengths that do not add up to `units` are an error naming the text.
+/// [`uraikal_text::normalize`] on many texts that cross as one string: `joined` is the texts concatenated
+/// (`texts.join("")`; wasm-bindgen hands it over as UTF-8, which the engine's `TextEncoder.encodeInto` writes
+/// straight into WebAssembly memory), `lengths` their lengths in UTF-16 code units as JavaScript counts them
+/// (`text.length`), and the answer is the normalised texts joined by `\n` (which a normalised text never holds:
+/// SPEC N6 makes every whitespace run one space) as UTF-16 code units, which the page decodes with
+/// `TextDecoder("utf-16le")`, far faster than UTF-8 in JavaScript engines (docs/perf.md). Each text reads as
+/// wasm-bindgen reads a string on its own: a lone surrogate is U+FFFD, also when joining put a text's trailing
+/// high surrogate beside the next text's leading low one. Lengths that do not add up to `joined` are an error
+/// naming the text.
 ///
 /// ```
-/// let units: Vec<u16> = "அ, ஆ!\nb\tc".encode_utf16().collect();
-/// let answer = uraikal_wasm::normalize_utf16(&units, &[5, 4]).unwrap();
+/// let answer = uraikal_wasm::normalize_joined("அ, ஆ!b\tc", &[5, 3]).unwrap();
 /// assert_eq!(String::from_utf16(&answer).unwrap(), "அ ஆ\nb c");
-/// assert!(uraikal_wasm::normalize_utf16(&units, &[5]).is_err());
+/// assert!(uraikal_wasm::normalize_joined("அ, ஆ!b\tc", &[5]).is_err());
 /// ```
-pub fn normalize_utf16(units: &[u16], lengths: &[u32]) -> Result<Vec<u16>, String> {
-    let mut out = Vec::with_capacity(units.len() + lengths.len());
-    let mut text = String::new();
-    let mut from = 0usize;
+pub fn normalize_joined(joined: &str, lengths: &[u32]) -> Result<Vec<u16>, String> {
+    let bytes = joined.as_bytes();
+    let mut out: Vec<u16> = Vec::with_capacity(joined.len() + lengths.len());
+    let mut at = 0;
+    // The previous text ended with the high half of a pair that joining formed: this one starts with the low half.
+    let mut low_half_first = false;
+    let mut split = String::new();
     for (i, &length) in lengths.iter().enumerate() {
-        let to = from + length as usize;
-        let Some(utf16) = units.get(from..to) else {
-            return Err(format!("normalize_utf16: text {} ends past the {} code units given", i + 1, units.len()));
+        let mut wanted = length as usize;
+        if low_half_first && wanted > 0 {
+            wanted -= 1;
+        }
+        let (end, units) = utf16_prefix(bytes, at, wanted);
+        if units < wanted {
+            return Err(format!("normalize_joined: text {} ends past the end of the joined string", i + 1));
+        }
+        let splits_pair = units > wanted;
+        let text = if (low_half_first && length > 0) || splits_pair {
+            split.clear();
+            if low_half_first && length > 0 {
+                split.push('\u{FFFD}');
+            }
+            split.push_str(&joined[at..if splits_pair { end - 4 } else { end }]);
+            if splits_pair {
+                split.push('\u{FFFD}');
+            }
+            split.as_str()
+        } else {
+            &joined[at..end]
         };
+        if length > 0 {
+            low_half_first = splits_pair;
+        }
         if i > 0 {
             out.push(u16::from(b'\n'));
         }
-        utf16_into(utf16, &mut text);
-        let normalised = uraikal_text::normalize(&text);
-        out.reserve(normalised.len());
-        for c in normalised.chars() {
-            let c = c as u32;
-            if c < 0x1_0000 {
-                out.push(c as u16);
-            } else {
-                out.extend([0xD800 | ((c - 0x1_0000) >> 10) as u16, 0xDC00 | (c & 0x3FF) as u16]);
-            }
-        }
-        from = to;
+        push_utf16(&uraikal_text::normalize(text), &mut out);
+        at = end;
     }
-    if from != units.len() {
-        return Err(format!("normalize_utf16: {} code units after the last text", units.len() - from));
+    if at != bytes.len() || low_half_first {
+        return Err(format!("normalize_joined: {} bytes after the last text", bytes.len() - at));
     }
     Ok(out)
 }
 
-/// `units` decoded into `text` (cleared first) as `String::from_utf16_lossy` decodes them (a lone surrogate
-/// is U+FFFD), with a direct path for code units outside the surrogate range.
-fn utf16_into(units: &[u16], text: &mut String) {
-    text.clear();
-    text.reserve(units.len() * 3);
-    let mut i = 0;
-    while i < units.len() {
-        let u = u32::from(units[i]);
-        let (c, width) = match u {
-            0xD800..=0xDBFF => match units.get(i + 1).map(|&l| u32::from(l)) {
-                Some(low @ 0xDC00..=0xDFFF) => (char::from_u32(0x1_0000 + ((u - 0xD800) << 10) + (low - 0xDC00)), 2),
-                _ => (None, 1),
-            },
-            _ => (char::from_u32(u), 1),
-        };
-        text.push(c.unwrap_or('\u{FFFD}'));
-        i += width;
+/// Where the first `wanted` UTF-16 code units of `bytes[at..]` (UTF-8) end, and how many units that is: one
+/// more than `wanted` when the last character is astral and `wanted` ends inside its pair, fewer when the bytes
+/// run out. Eight bytes at a time while whole words fit (a lead byte starts one unit, a four-byte lead two,
+/// a continuation byte none): per character, the width branch is unpredictable on mixed ASCII and Tamil, and
+/// this count was a third of the WASM side's profile.
+fn utf16_prefix(bytes: &[u8], at: usize, wanted: usize) -> (usize, usize) {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let (mut end, mut units) = (at, 0);
+    while let Some(word) = bytes.get(end..end + 8) {
+        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        let continuation = (w & !(w << 1) & HIGH).count_ones() as usize; // 10xxxxxx
+        let four_byte_lead = (w & (w << 1) & (w << 2) & (w << 3) & HIGH).count_ones() as usize; // 11110xxx
+        let word_units = 8 - continuation + four_byte_lead;
+        if units + word_units >= wanted {
+            break;
+        }
+        units += word_units;
+        end += 8;
     }
+    while units < wanted && end < bytes.len() {
+        let byte = bytes[end];
+        units += usize::from(byte & 0xC0 != 0x80) + usize::from(byte >= 0xF0);
+        end += 1;
+    }
+    while end < bytes.len() && bytes[end] & 0xC0 == 0x80 {
+        end += 1;
+    }
+    (end, units)
+}
+
+/// `text` appended to `out` as UTF-16 code units (encoding_rs's converter: `extend(encode_utf16())` grows the
+/// vector one unit at a time, and a per-character loop was a sixth of the WASM side's profile).
+fn push_utf16(text: &str, out: &mut Vec<u16>) {
+    let start = out.len();
+    out.resize(start + text.len(), 0); // a text has no more UTF-16 units than UTF-8 bytes
+    let written = encoding_rs::mem::convert_str_to_utf16(text, &mut out[start..]);
+    out.truncate(start + written);
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{call, call_batch, normalize_many, normalize_utf16};
+    use super::{call, call_batch, normalize_joined, normalize_many};
 
     #[test]
-    fn normalize_utf16_answers_what_normalize_many_answers() {
+    fn normalize_joined_answers_what_normalize_many_answers() {
         let texts: Vec<String> =
             ["தமிழ்  மொழி", "a\u{1F600}b\nc", "", "நேற்று\nவந்தேன்.", "\u{1F600}"].map(String::from).to_vec();
-        let units: Vec<u16> = texts.iter().flat_map(|t| t.encode_utf16()).collect();
         let lengths: Vec<u32> = texts.iter().map(|t| t.encode_utf16().count() as u32).collect();
-        let answer = String::from_utf16(&normalize_utf16(&units, &lengths).unwrap()).unwrap();
+        let answer = String::from_utf16(&normalize_joined(&texts.concat(), &lengths).unwrap()).unwrap();
         assert_eq!(answer.split('\n').collect::<Vec<_>>(), normalize_many(&texts));
-        // A lone surrogate reads as U+FFFD; lengths short of or past the units are errors.
-        let lone = normalize_utf16(&[0xD83D, u16::from(b'a')], &[1, 1]).unwrap();
-        assert_eq!(String::from_utf16(&lone).unwrap(), uraikal_text::normalize("\u{FFFD}") + "\na");
-        assert!(normalize_utf16(&units[..3], &[1, 1]).is_err());
-        assert!(normalize_utf16(&units[..3], &[4]).is_err());
-        assert!(normalize_utf16(&[], &[]).unwrap().is_empty());
+        // Lengths short of or past the string are errors.
+        assert!(normalize_joined("abc", &[1, 1]).is_err());
+        assert!(normalize_joined("abc", &[4]).is_err());
+        assert!(normalize_joined("", &[]).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_pair_formed_by_joining_reads_as_two_lone_surrogates() {
+        // JavaScript: ["a\uD83D", "", "\uDE00b"].join("") is "a😀b"; each text alone reads with U+FFFD.
+        let answer = String::from_utf16(&normalize_joined("a\u{1F600}b", &[2, 0, 2]).unwrap()).unwrap();
+        let alone = ["a\u{FFFD}", "", "\u{FFFD}b"].map(uraikal_text::normalize).join("\n");
+        assert_eq!(answer, alone);
+        // A pair that lengths split with no text to take its low half is an error.
+        assert!(normalize_joined("a\u{1F600}", &[2]).is_err());
+        // A pair inside one text stays a pair.
+        assert_eq!(
+            String::from_utf16(&normalize_joined("a\u{1F600}", &[3]).unwrap()).unwrap(),
+            uraikal_text::normalize("a\u{1F600}")
+        );
     }
 
     #[test]
