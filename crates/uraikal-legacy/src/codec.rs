@@ -29,9 +29,9 @@ impl Hasher for Fx {
     }
 }
 
-/// Segments longer than this (bytes) are not cached (a cache key holds the bytes, their length, the state
-/// before them and the encoding).
-const SEGMENT: usize = 12;
+/// Segments longer than this (bytes) are not cached (a cache key holds the bytes, their length and the state
+/// before them).
+const SEGMENT: usize = 7;
 /// The segment cache's slots (direct-mapped: a new segment overwrites the slot's old one).
 const SLOTS: usize = 1 << 13;
 /// The cached decodings are forgotten when they fill this many bytes.
@@ -295,6 +295,10 @@ pub(crate) struct Codec {
     pieces: Vec<Piece>,
     /// Bit `a << 8 | b`: the least-cost segmentation may be cut between bytes a and b (see `decode_line`).
     cuts: Box<[u64; 1024]>,
+    /// Per state and ASCII byte, that byte's decoding as a segment of its own: where it is in `single_text`,
+    /// its length (u8::MAX: not here, a decoding that might compose with what comes before) and the state after.
+    single: Box<[[Slot; 128]; 2]>,
+    single_text: String,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
     encode: Trie,
@@ -305,33 +309,44 @@ pub(crate) struct Codec {
     spaced_letters: Vec<char>,
 }
 
-/// Reusable buffers of decoding: the segment cache and the segmentation's cells.
+/// Reusable buffers of decoding: the segment caches and the segmentation's cells.
 #[derive(Default)]
 pub(crate) struct Scratch {
-    /// Decoded segments (`decode_line`), direct-mapped by their key's hash; allocated when first used.
-    slots: Vec<Slot>,
-    /// The slots' decodings, one after the other.
-    texts: String,
+    /// Per encoding, its decoded segments (`decode_line`).
+    caches: Vec<Segments>,
     /// Per byte of the text, the least cost of the rest and the step that gives it, per state (E3).
     cells: Vec<Cell>,
 }
 
-/// A cached segment: its key (`segment_key`; 0: empty), where its decoding is in `Scratch::texts`, and the
+/// One encoding's decoded segments, direct-mapped by their key's hash (a new segment overwrites the slot's old
+/// one); the slots are allocated when first used.
+#[derive(Default)]
+struct Segments {
+    slots: Vec<Slot>,
+    /// The slots' decodings, one after the other.
+    texts: String,
+}
+
+/// A cached segment: its key (`segment_key`; 0: empty), where its decoding is in `Segments::texts`, and the
 /// state after it.
 #[derive(Clone, Copy, Default)]
 struct Slot {
-    key: u128,
+    key: u64,
     at: u32,
     len: u8,
     state: u8,
 }
 
-/// A segment's cache key: its bytes (at most SEGMENT), its length, the state before it and the encoding.
-fn segment_key(bytes: &[u8], state: u8, index: usize) -> u128 {
-    let mut key = [0u8; 16];
-    key[..bytes.len()].copy_from_slice(bytes);
-    (key[12], key[13], key[14]) = (bytes.len() as u8, state + 1, index as u8);
-    u128::from_le_bytes(key)
+/// The cache key of the segment `line[start..end]` (at most SEGMENT bytes) read from `state`: its bytes, and
+/// its length and the state in the top byte.
+#[inline]
+fn segment_key(line: &[u8], start: usize, end: usize, state: u8) -> u64 {
+    let len = end - start;
+    let bytes = match line.get(start..start + 8) {
+        Some(eight) => u64::from_le_bytes(eight.try_into().unwrap_or_default()) & ((1 << (8 * len)) - 1),
+        None => line[start..end].iter().rev().fold(0, |k, &b| k << 8 | b as u64),
+    };
+    bytes | ((len as u64) << 1 | state as u64) << 56
 }
 
 /// Which source pairs take part in decoding (SPEC E2): a key with Tamil letters in it is one of open-tamil's
@@ -421,6 +436,8 @@ impl Codec {
             decode: ByteTrie::new(pairs.iter().map(|(legacy, _)| *legacy)),
             pieces: Vec::new(),
             cuts: Box::new([0; 1024]),
+            single: Box::new([[Slot::default(); 128]; 2]),
+            single_text: String::new(),
             glyph_low: Box::new([false; 256]),
             glyph_high: Vec::new(),
             encode: Trie::new(),
@@ -532,6 +549,18 @@ impl Codec {
             }
         }
         codec.cuts = codec.cuts(&decoded_keys);
+        let mut cells = Vec::new();
+        for state in 0..2 {
+            for b in 0..128u8 {
+                let at = codec.single_text.len();
+                let mut text = std::mem::take(&mut codec.single_text);
+                let after = codec.decode_span(&(b as char).to_string(), state, &mut text, &mut cells);
+                let len =
+                    if text[at..].starts_with(['\u{0BBE}', '\u{0BD7}']) { u8::MAX } else { (text.len() - at) as u8 };
+                codec.single_text = text;
+                codec.single[state as usize][b as usize] = Slot { key: 0, at: at as u32, len, state: after };
+            }
+        }
         codec
     }
 
@@ -619,50 +648,63 @@ impl Codec {
     /// each from the state the one before it left, and a decoded segment is cached with that state (text
     /// repeats its syllables, fresh text too).
     pub(crate) fn decode_line(&self, line: &str, out: &mut String, scratch: &mut Scratch) {
+        if scratch.caches.len() <= self.index {
+            scratch.caches.resize_with(self.index + 1, Segments::default);
+        }
+        let cache = &mut scratch.caches[self.index];
+        if cache.slots.is_empty() {
+            cache.slots = vec![Slot::default(); SLOTS];
+        }
         let bytes = line.as_bytes();
-        let (mut start, mut state) = (0, 0);
-        for i in 1..bytes.len() {
-            let at = (bytes[i - 1] as usize) << 8 | bytes[i] as usize;
-            if self.cuts[at >> 6] >> (at & 63) & 1 == 1 {
-                state = self.decode_segment(&line[start..i], state, out, scratch);
-                start = i;
+        let (mut start, mut state) = (0, 0u8);
+        while start < bytes.len() {
+            let mut end = start + 1;
+            while end < bytes.len() {
+                let at = (bytes[end - 1] as usize) << 8 | bytes[end] as usize;
+                if self.cuts[at >> 6] >> (at & 63) & 1 == 1 {
+                    break;
+                }
+                end += 1;
             }
-        }
-        if start < line.len() {
-            self.decode_segment(&line[start..], state, out, scratch);
-        }
-    }
-
-    /// Decodes one segment of a line from `state`, through the cache; returns the state after it.
-    fn decode_segment(&self, text: &str, state: u8, out: &mut String, scratch: &mut Scratch) -> u8 {
-        if text.len() > SEGMENT {
-            return self.decode_span(text, state, out, &mut scratch.cells);
-        }
-        if scratch.slots.is_empty() {
-            scratch.slots = vec![Slot::default(); SLOTS];
-        }
-        let key = segment_key(text.as_bytes(), state, self.index);
-        let hash = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let slot = &scratch.slots[(hash >> (64 - SLOTS.trailing_zeros())) as usize];
-        if slot.key == key {
-            out.push_str(&scratch.texts[slot.at as usize..slot.at as usize + slot.len as usize]);
-            return slot.state;
-        }
-        let from = out.len();
-        let after = self.decode_span(text, state, out, &mut scratch.cells);
-        let decoded = &out[from..];
-        // A segment whose decoding starts with ா or ௗ may have composed with what came before (ெ + ா = ொ).
-        if decoded.len() <= u8::MAX as usize && !decoded.starts_with(['\u{0BBE}', '\u{0BD7}']) {
-            if scratch.texts.len() + decoded.len() > CACHED_TEXT {
-                scratch.texts.clear();
-                scratch.slots.fill(Slot::default());
+            let b = bytes[start];
+            if end - start == 1 && b < 0x80 {
+                let single = &self.single[state as usize][b as usize];
+                if single.len != u8::MAX {
+                    out.push_str(&self.single_text[single.at as usize..single.at as usize + single.len as usize]);
+                    state = single.state;
+                    start = end;
+                    continue;
+                }
             }
-            let at = scratch.texts.len() as u32;
-            scratch.texts.push_str(decoded);
-            let slot = Slot { key, at, len: decoded.len() as u8, state: after };
-            scratch.slots[(hash >> (64 - SLOTS.trailing_zeros())) as usize] = slot;
+            let text = &line[start..end];
+            state = if end - start > SEGMENT {
+                self.decode_span(text, state, out, &mut scratch.cells)
+            } else {
+                let key = segment_key(bytes, start, end, state);
+                let at = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize;
+                let slot = cache.slots[at];
+                if slot.key == key {
+                    out.push_str(&cache.texts[slot.at as usize..slot.at as usize + slot.len as usize]);
+                    slot.state
+                } else {
+                    let from = out.len();
+                    let after = self.decode_span(text, state, out, &mut scratch.cells);
+                    let decoded = &out[from..];
+                    // A decoding that starts with ா or ௗ may have composed with what came before (ெ + ா = ொ).
+                    if decoded.len() <= u8::MAX as usize && !decoded.starts_with(['\u{0BBE}', '\u{0BD7}']) {
+                        if cache.texts.len() + decoded.len() > CACHED_TEXT {
+                            cache.texts.clear();
+                            cache.slots.fill(Slot::default());
+                        }
+                        let slot = Slot { key, at: cache.texts.len() as u32, len: decoded.len() as u8, state: after };
+                        cache.texts.push_str(decoded);
+                        cache.slots[at] = slot;
+                    }
+                    after
+                }
+            };
+            start = end;
         }
-        after
     }
 
     /// Decodes `text` from `state` (1: what comes before can carry a sign), appending to `out`, and returns the
