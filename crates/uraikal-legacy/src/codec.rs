@@ -34,8 +34,8 @@ impl Hasher for Fx {
 const SEGMENT: usize = 7;
 /// The segment cache's slots (direct-mapped: a new segment overwrites the slot's old one).
 const SLOTS: usize = 1 << 13;
-/// The cached decodings are forgotten when they fill this many bytes.
-const CACHED_TEXT: usize = 1 << 22;
+/// A decoding longer than this (bytes) is not cached.
+const SHORT: usize = 22;
 
 const NONE: u32 = u32::MAX;
 /// The cost of a glyph left unexplained, or of a vowel sign with no consonant to carry it.
@@ -295,10 +295,8 @@ pub(crate) struct Codec {
     pieces: Vec<Piece>,
     /// Bit `a << 8 | b`: the least-cost segmentation may be cut between bytes a and b (see `decode_line`).
     cuts: Box<[u64; 1024]>,
-    /// Per state and ASCII byte, that byte's decoding as a segment of its own: where it is in `single_text`,
-    /// its length (u8::MAX: not here, a decoding that might compose with what comes before) and the state after.
+    /// Per state and ASCII byte, that byte's decoding as a segment of its own (key 0: none, see `Slot::new`).
     single: Box<[[Slot; 128]; 2]>,
-    single_text: String,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
     encode: Trie,
@@ -319,22 +317,46 @@ pub(crate) struct Scratch {
 }
 
 /// One encoding's decoded segments, direct-mapped by their key's hash (a new segment overwrites the slot's old
-/// one); the slots are allocated when first used.
+/// one); allocated when first used.
 #[derive(Default)]
 struct Segments {
     slots: Vec<Slot>,
-    /// The slots' decodings, one after the other.
-    texts: String,
 }
 
-/// A cached segment: its key (`segment_key`; 0: empty), where its decoding is in `Segments::texts`, and the
+/// A decoded segment: its key (`segment_key`; 0: empty), its decoding (the first `len` bytes of `text`) and the
 /// state after it.
 #[derive(Clone, Copy, Default)]
 struct Slot {
     key: u64,
-    at: u32,
+    text: [u8; SHORT],
     len: u8,
     state: u8,
+}
+
+impl Slot {
+    /// The slot of a segment decoded as `decoded`, leaving `state`; None when the decoding is too long or could
+    /// compose with what comes before it (ா or ௗ first: ெ + ா = ொ).
+    fn new(key: u64, decoded: &str, state: u8) -> Option<Slot> {
+        if decoded.len() > SHORT || decoded.starts_with(['\u{0BBE}', '\u{0BD7}']) {
+            return None;
+        }
+        let mut text = [0; SHORT];
+        text[..decoded.len()].copy_from_slice(decoded.as_bytes());
+        Some(Slot { key, text, len: decoded.len() as u8, state })
+    }
+
+    /// Appends the decoding to `out`.
+    #[inline]
+    fn push_to(&self, out: &mut String) {
+        // SAFETY: `text[..len]` is a copy of a &str (`Slot::new`), so `out` is UTF-8 again once the bytes
+        // after it are cut off, which happens before anything can read it (nothing between can panic but the
+        // allocation, which aborts). A fixed-size copy and a truncation cost a few instructions where
+        // `push_str` calls memcpy.
+        let bytes = unsafe { out.as_mut_vec() };
+        let at = bytes.len();
+        bytes.extend_from_slice(&self.text);
+        bytes.truncate(at + self.len as usize);
+    }
 }
 
 /// The cache key of the segment `line[start..end]` (at most SEGMENT bytes) read from `state`: its bytes, and
@@ -437,7 +459,6 @@ impl Codec {
             pieces: Vec::new(),
             cuts: Box::new([0; 1024]),
             single: Box::new([[Slot::default(); 128]; 2]),
-            single_text: String::new(),
             glyph_low: Box::new([false; 256]),
             glyph_high: Vec::new(),
             encode: Trie::new(),
@@ -552,13 +573,10 @@ impl Codec {
         let mut cells = Vec::new();
         for state in 0..2 {
             for b in 0..128u8 {
-                let at = codec.single_text.len();
-                let mut text = std::mem::take(&mut codec.single_text);
+                let mut text = String::new();
                 let after = codec.decode_span(&(b as char).to_string(), state, &mut text, &mut cells);
-                let len =
-                    if text[at..].starts_with(['\u{0BBE}', '\u{0BD7}']) { u8::MAX } else { (text.len() - at) as u8 };
-                codec.single_text = text;
-                codec.single[state as usize][b as usize] = Slot { key: 0, at: at as u32, len, state: after };
+                let slot = Slot::new(1, &text, after).unwrap_or_default();
+                codec.single[state as usize][b as usize] = slot;
             }
         }
         codec
@@ -651,9 +669,9 @@ impl Codec {
         if scratch.caches.len() <= self.index {
             scratch.caches.resize_with(self.index + 1, Segments::default);
         }
-        let cache = &mut scratch.caches[self.index];
-        if cache.slots.is_empty() {
-            cache.slots = vec![Slot::default(); SLOTS];
+        let slots = &mut scratch.caches[self.index].slots;
+        if slots.is_empty() {
+            *slots = vec![Slot::default(); SLOTS];
         }
         let bytes = line.as_bytes();
         let (mut start, mut state) = (0, 0u8);
@@ -666,43 +684,28 @@ impl Codec {
                 }
                 end += 1;
             }
-            let b = bytes[start];
-            if end - start == 1 && b < 0x80 {
-                let single = &self.single[state as usize][b as usize];
-                if single.len != u8::MAX {
-                    out.push_str(&self.single_text[single.at as usize..single.at as usize + single.len as usize]);
-                    state = single.state;
-                    start = end;
-                    continue;
-                }
-            }
-            let text = &line[start..end];
-            state = if end - start > SEGMENT {
-                self.decode_span(text, state, out, &mut scratch.cells)
-            } else {
+            let (b, len) = (bytes[start], end - start);
+            if len == 1 && b < 0x80 && self.single[state as usize][b as usize].key != 0 {
+                let slot = &self.single[state as usize][b as usize];
+                slot.push_to(out);
+                state = slot.state;
+            } else if len <= SEGMENT {
                 let key = segment_key(bytes, start, end, state);
                 let at = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize;
-                let slot = cache.slots[at];
+                let slot = &mut slots[at];
                 if slot.key == key {
-                    out.push_str(&cache.texts[slot.at as usize..slot.at as usize + slot.len as usize]);
-                    slot.state
+                    slot.push_to(out);
+                    state = slot.state;
                 } else {
                     let from = out.len();
-                    let after = self.decode_span(text, state, out, &mut scratch.cells);
-                    let decoded = &out[from..];
-                    // A decoding that starts with ா or ௗ may have composed with what came before (ெ + ா = ொ).
-                    if decoded.len() <= u8::MAX as usize && !decoded.starts_with(['\u{0BBE}', '\u{0BD7}']) {
-                        if cache.texts.len() + decoded.len() > CACHED_TEXT {
-                            cache.texts.clear();
-                            cache.slots.fill(Slot::default());
-                        }
-                        let slot = Slot { key, at: cache.texts.len() as u32, len: decoded.len() as u8, state: after };
-                        cache.texts.push_str(decoded);
-                        cache.slots[at] = slot;
+                    state = self.decode_span(&line[start..end], state, out, &mut scratch.cells);
+                    if let Some(new) = Slot::new(key, &out[from..], state) {
+                        *slot = new;
                     }
-                    after
                 }
-            };
+            } else {
+                state = self.decode_span(&line[start..end], state, out, &mut scratch.cells);
+            }
             start = end;
         }
     }
