@@ -295,8 +295,9 @@ pub(crate) struct Codec {
     pieces: Vec<Piece>,
     /// Bit `a << 8 | b`: the least-cost segmentation may be cut between bytes a and b (see `decode_line`).
     cuts: Box<[u64; 1024]>,
-    /// Per state and ASCII byte, that byte's decoding as a segment of its own (key 0: none, see `Slot::new`).
-    single: Box<[[Slot; 128]; 2]>,
+    /// Per state and ASCII byte, that byte's decoding as a segment of its own (key 0: none, see `Slot::new`; and
+    /// for the other bytes, which are no character).
+    single: Box<[[Slot; 256]; 2]>,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
     encode: Trie,
@@ -458,7 +459,7 @@ impl Codec {
             decode: ByteTrie::new(pairs.iter().map(|(legacy, _)| *legacy)),
             pieces: Vec::new(),
             cuts: Box::new([0; 1024]),
-            single: Box::new([[Slot::default(); 128]; 2]),
+            single: Box::new([[Slot::default(); 256]; 2]),
             glyph_low: Box::new([false; 256]),
             glyph_high: Vec::new(),
             encode: Trie::new(),
@@ -676,17 +677,18 @@ impl Codec {
         let bytes = line.as_bytes();
         let (mut start, mut state) = (0, 0u8);
         while start < bytes.len() {
-            let mut end = start + 1;
-            while end < bytes.len() {
-                let at = (bytes[end - 1] as usize) << 8 | bytes[end] as usize;
+            let (first, mut end) = (bytes[start], start + 1);
+            let mut last = first;
+            while let Some(&b) = bytes.get(end) {
+                let at = (last as usize) << 8 | b as usize;
                 if self.cuts[at >> 6] >> (at & 63) & 1 == 1 {
                     break;
                 }
-                end += 1;
+                (last, end) = (b, end + 1);
             }
-            let (b, len) = (bytes[start], end - start);
-            if len == 1 && b < 0x80 && self.single[state as usize][b as usize].key != 0 {
-                let slot = &self.single[state as usize][b as usize];
+            let len = end - start;
+            if len == 1 && self.single[state as usize][first as usize].key != 0 {
+                let slot = &self.single[state as usize][first as usize];
                 slot.push_to(out);
                 state = slot.state;
             } else if len <= SEGMENT {
