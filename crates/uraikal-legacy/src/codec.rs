@@ -30,9 +30,9 @@ impl Hasher for Fx {
 }
 
 /// Segments longer than this (bytes) are not cached (a cache key holds the bytes, their length and the state
-/// before them).
-const SEGMENT: usize = 7;
-/// The segment cache's slots (direct-mapped: a new segment overwrites the slot's old one).
+/// before them: a u64 up to 7 bytes, a u128 up to 15).
+const SEGMENT: usize = 15;
+/// Each segment cache's slots (direct-mapped: a new segment overwrites the slot's old one).
 const SLOTS: usize = 1 << 13;
 /// A decoding longer than this (bytes) is not cached.
 const SHORT: usize = 22;
@@ -297,7 +297,7 @@ pub(crate) struct Codec {
     cuts: Box<[u64; 1024]>,
     /// Per state and ASCII byte, that byte's decoding as a segment of its own (key 0: none, see `Slot::new`; and
     /// for the other bytes, which are no character).
-    single: Box<[[Slot; 256]; 2]>,
+    single: Box<[[Slot<u64>; 256]; 2]>,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
     encode: Trie,
@@ -321,23 +321,26 @@ pub(crate) struct Scratch {
 /// one); allocated when first used.
 #[derive(Default)]
 struct Segments {
-    slots: Vec<Slot>,
+    /// Segments of at most 7 bytes.
+    short: Vec<Slot<u64>>,
+    /// Segments of 8 to 15 bytes (fonts whose glyphs are two bytes of UTF-8 have many).
+    long: Vec<Slot<u128>>,
 }
 
 /// A decoded segment: its key (`segment_key`; 0: empty), its decoding (the first `len` bytes of `text`) and the
 /// state after it.
 #[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u64,
+struct Slot<K> {
+    key: K,
     text: [u8; SHORT],
     len: u8,
     state: u8,
 }
 
-impl Slot {
+impl<K> Slot<K> {
     /// The slot of a segment decoded as `decoded`, leaving `state`; None when the decoding is too long or could
     /// compose with what comes before it (ா or ௗ first: ெ + ா = ொ).
-    fn new(key: u64, decoded: &str, state: u8) -> Option<Slot> {
+    fn new(key: K, decoded: &str, state: u8) -> Option<Slot<K>> {
         if decoded.len() > SHORT || decoded.starts_with(['\u{0BBE}', '\u{0BD7}']) {
             return None;
         }
@@ -360,16 +363,27 @@ impl Slot {
     }
 }
 
-/// The cache key of the segment `line[start..end]` (at most SEGMENT bytes) read from `state`: its bytes, and
-/// its length and the state in the top byte.
+/// The cache key of the segment `line[start..end]` (at most 7 bytes) read from `state`: its bytes, and its
+/// length and the state in the top byte.
 #[inline]
-fn segment_key(line: &[u8], start: usize, end: usize, state: u8) -> u64 {
+fn short_key(line: &[u8], start: usize, end: usize, state: u8) -> u64 {
     let len = end - start;
     let bytes = match line.get(start..start + 8) {
         Some(eight) => u64::from_le_bytes(eight.try_into().unwrap_or_default()) & ((1 << (8 * len)) - 1),
         None => line[start..end].iter().rev().fold(0, |k, &b| k << 8 | b as u64),
     };
     bytes | ((len as u64) << 1 | state as u64) << 56
+}
+
+/// `short_key` for a segment of 8 to 15 bytes.
+#[inline]
+fn long_key(line: &[u8], start: usize, end: usize, state: u8) -> u128 {
+    let len = end - start;
+    let bytes = match line.get(start..start + 16) {
+        Some(sixteen) => u128::from_le_bytes(sixteen.try_into().unwrap_or_default()) & ((1 << (8 * len)) - 1),
+        None => line[start..end].iter().rev().fold(0, |k, &b| k << 8 | b as u128),
+    };
+    bytes | ((len as u128) << 1 | state as u128) << 120
 }
 
 /// Which source pairs take part in decoding (SPEC E2): a key with Tamil letters in it is one of open-tamil's
@@ -670,9 +684,9 @@ impl Codec {
         if scratch.caches.len() <= self.index {
             scratch.caches.resize_with(self.index + 1, Segments::default);
         }
-        let slots = &mut scratch.caches[self.index].slots;
-        if slots.is_empty() {
-            *slots = vec![Slot::default(); SLOTS];
+        let cache = &mut scratch.caches[self.index];
+        if cache.short.is_empty() {
+            (cache.short, cache.long) = (vec![Slot::default(); SLOTS], vec![Slot::default(); SLOTS]);
         }
         let bytes = line.as_bytes();
         let (mut start, mut state) = (0, 0u8);
@@ -687,29 +701,50 @@ impl Codec {
                 (last, end) = (b, end + 1);
             }
             let len = end - start;
-            if len == 1 && self.single[state as usize][first as usize].key != 0 {
+            let cells = &mut scratch.cells;
+            state = if len == 1 && self.single[state as usize][first as usize].key != 0 {
                 let slot = &self.single[state as usize][first as usize];
                 slot.push_to(out);
-                state = slot.state;
+                slot.state
+            } else if len <= 7 {
+                let key = short_key(bytes, start, end, state);
+                self.cached(&mut cache.short, key, key, (line, start, end), state, out, cells)
             } else if len <= SEGMENT {
-                let key = segment_key(bytes, start, end, state);
-                let at = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize;
-                let slot = &mut slots[at];
-                if slot.key == key {
-                    slot.push_to(out);
-                    state = slot.state;
-                } else {
-                    let from = out.len();
-                    state = self.decode_span(&line[start..end], state, out, &mut scratch.cells);
-                    if let Some(new) = Slot::new(key, &out[from..], state) {
-                        *slot = new;
-                    }
-                }
+                let key = long_key(bytes, start, end, state);
+                let hash = key as u64 ^ (key >> 64) as u64;
+                self.cached(&mut cache.long, key, hash, (line, start, end), state, out, cells)
             } else {
-                state = self.decode_span(&line[start..end], state, out, &mut scratch.cells);
-            }
+                self.decode_span(&line[start..end], state, out, cells)
+            };
             start = end;
         }
+    }
+
+    /// Decodes the segment `line[start..end]` from `state` through the cache `slots`, where its key is `key`
+    /// with the hash `hash`; returns the state after it.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn cached<K: Copy + PartialEq>(
+        &self,
+        slots: &mut [Slot<K>],
+        key: K,
+        hash: u64,
+        (line, start, end): (&str, usize, usize),
+        state: u8,
+        out: &mut String,
+        cells: &mut Vec<Cell>,
+    ) -> u8 {
+        let slot = &mut slots[(hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize];
+        if slot.key == key {
+            slot.push_to(out);
+            return slot.state;
+        }
+        let from = out.len();
+        let after = self.decode_span(&line[start..end], state, out, cells);
+        if let Some(new) = Slot::new(key, &out[from..], after) {
+            *slot = new;
+        }
+        after
     }
 
     /// Decodes `text` from `state` (1: what comes before can carry a sign), appending to `out`, and returns the
