@@ -318,7 +318,7 @@ pub(crate) struct Scratch {
 }
 
 /// One encoding's decoded segments, direct-mapped by their key's hash (a new segment overwrites the slot's old
-/// one); allocated when first used.
+/// one); each table is allocated when first used (256 and 384 KB).
 #[derive(Default)]
 struct Segments {
     /// Segments of at most 7 bytes.
@@ -686,7 +686,7 @@ impl Codec {
         }
         let cache = &mut scratch.caches[self.index];
         if cache.short.is_empty() {
-            (cache.short, cache.long) = (vec![Slot::default(); SLOTS], vec![Slot::default(); SLOTS]);
+            cache.short = vec![Slot::default(); SLOTS];
         }
         let bytes = line.as_bytes();
         let (mut start, mut state) = (0, 0u8);
@@ -710,6 +710,9 @@ impl Codec {
                 let key = short_key(bytes, start, end, state);
                 self.cached(&mut cache.short, key, key, (line, start, end), state, out, cells)
             } else if len <= SEGMENT {
+                if cache.long.is_empty() {
+                    cache.long = vec![Slot::default(); SLOTS];
+                }
                 let key = long_key(bytes, start, end, state);
                 let hash = key as u64 ^ (key >> 64) as u64;
                 self.cached(&mut cache.long, key, hash, (line, start, end), state, out, cells)
