@@ -5,29 +5,15 @@
 //! that begins with a dependent vowel sign or pulli where nothing before it can carry one. Greedy longest match
 //! is wrong exactly where fonts reuse a glyph: Bamini's "h" is both the ா sign and the old ர of ரி, and the ள
 //! glyph is also the ௌ length mark, so "xs;" is ஒள் and not ஔ followed by a stranded pulli.
+//!
+//! `Codec::decode` runs that segmentation over the whole text and is the reference; `Codec::decode_line`, what
+//! the library calls, gives the same (a property test holds it to that) by cutting the line where the
+//! segmentation falls apart (`Codec::cuts`) and remembering each piece's decoding: text repeats its syllables,
+//! fresh text too, so the segmentation runs on few of them.
 
 use std::collections::HashMap;
-use std::hash::Hasher;
 
 use crate::tables::OPEN_TAMIL;
-
-/// A small fast hash for short words (the multiply-rotate of rustc's FxHasher).
-#[derive(Default)]
-pub(crate) struct Fx(u64);
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
 
 /// Segments longer than this (bytes) are not cached (a cache key holds the bytes, their length and the state
 /// before them: a u64 up to 7 bytes, a u128 up to 15).
