@@ -338,9 +338,9 @@ impl<K> Slot<K> {
     /// Appends the decoding to `out`.
     #[inline]
     fn push_to(&self, out: &mut String) {
-        // SAFETY: `text[..len]` is a copy of a &str (`Slot::new`), so `out` is UTF-8 again once the bytes
-        // after it are cut off, which happens before anything can read it (nothing between can panic but the
-        // allocation, which aborts). A fixed-size copy and a truncation cost a few instructions where
+        // SAFETY: `text[..len]` is a copy of a &str (`Slot::new`) and `len <= N`, so `out` is UTF-8 again once
+        // the bytes after it are cut off, which happens before anything can read it (`extend_from_slice` can
+        // fail only before it writes). A fixed-size copy and a truncation cost a few instructions where
         // `push_str` calls memcpy.
         let bytes = unsafe { out.as_mut_vec() };
         let at = bytes.len();
