@@ -80,10 +80,34 @@ fn main() {
         }
         return;
     }
-    if args[0] == "--speed" {
-        // In-process throughput on a file (after the one-off set-up), one thread.
+    if args[0] == "--dump-decode" {
+        // `--dump-decode FILE [ENC]`: each line decoded by every encoding (or by ENC), without detection.
         let text = std::fs::read_to_string(&args[1]).unwrap();
-        let enc = uraikal_legacy::Encoding::from_name("bamini").unwrap();
+        let only = args.get(2).map(|n| uraikal_legacy::Encoding::from_name(n).unwrap());
+        let mut out = String::new();
+        for enc in uraikal_legacy::Encoding::all().filter(|e| only.is_none_or(|o| o == *e)) {
+            for line in text.lines() {
+                out.clear();
+                enc.decode_into(line, &mut out);
+                println!("{out}");
+            }
+        }
+        return;
+    }
+    if args[0] == "--encode" {
+        // `--encode ENC FILE`: each line encoded (lossy), to make test text in every encoding.
+        let enc = uraikal_legacy::Encoding::from_name(&args[1]).unwrap();
+        let text = std::fs::read_to_string(&args[2]).unwrap();
+        for line in text.lines() {
+            println!("{}", enc.encode_lossy(line));
+        }
+        return;
+    }
+    if args[0] == "--speed" {
+        // `--speed FILE [ENC]`: in-process throughput on a file (after the one-off set-up), one thread; Bamini
+        // unless ENC is given.
+        let text = std::fs::read_to_string(&args[1]).unwrap();
+        let enc = uraikal_legacy::Encoding::from_name(args.get(2).map_or("bamini", |s| s)).unwrap();
         let setup = cpu();
         let _ = (enc.decode("x"), uraikal_legacy::detect("x"));
         println!("set-up {:.3} s CPU", cpu() - setup);

@@ -5,34 +5,23 @@
 //! that begins with a dependent vowel sign or pulli where nothing before it can carry one. Greedy longest match
 //! is wrong exactly where fonts reuse a glyph: Bamini's "h" is both the ா sign and the old ர of ரி, and the ள
 //! glyph is also the ௌ length mark, so "xs;" is ஒள் and not ஔ followed by a stranded pulli.
+//!
+//! `Codec::decode` runs that segmentation over the whole text and is the reference; `Codec::decode_line`, what
+//! the library calls, gives the same (a property test holds it to that) by cutting the line where the
+//! segmentation falls apart (`Codec::cuts`) and remembering each piece's decoding: text repeats its syllables,
+//! fresh text too, so the segmentation runs on few of them.
 
 use std::collections::HashMap;
-use std::hash::Hasher;
 
 use crate::tables::OPEN_TAMIL;
-use crate::words::WordTable;
 
-/// A small fast hash for short words (the multiply-rotate of rustc's FxHasher).
-#[derive(Default)]
-pub(crate) struct Fx(u64);
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// Words longer than this (bytes) are not cached; the cache is emptied when it holds this many words.
-const CACHE_WORD: usize = 64;
-const CACHE_SIZE: usize = 1 << 16;
+/// Segments longer than this (bytes) are not cached (a cache key holds the bytes, their length and the state
+/// before them: a u64 up to 7 bytes, a u128 up to 15).
+const SEGMENT: usize = 15;
+/// Each segment cache's slots (direct-mapped: a new segment overwrites the slot's old one).
+const SLOTS: usize = 1 << 13;
+/// A decoding longer than this (bytes) is not cached.
+const SHORT: usize = 22;
 
 const NONE: u32 = u32::MAX;
 /// The cost of a glyph left unexplained, or of a vowel sign with no consonant to carry it.
@@ -288,10 +277,13 @@ const SIGNS: [char; 12] = [
 /// One encoding's decoder and encoder.
 pub(crate) struct Codec {
     index: usize,
-    /// Some key holds whitespace (the romanisations' word-initial forms): words cannot be decoded apart.
-    spaced: bool,
     decode: ByteTrie,
     pieces: Vec<Piece>,
+    /// Bit `a << 8 | b`: the least-cost segmentation may be cut between bytes a and b (see `decode_line`).
+    cuts: Box<[u64; 1024]>,
+    /// Per state and ASCII byte, that byte's decoding as a segment of its own (key 0: none, see `Slot::new`; and
+    /// for the other bytes, which are no character).
+    single: Box<[[Slot<u64>; 256]; 2]>,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
     encode: Trie,
@@ -302,17 +294,82 @@ pub(crate) struct Codec {
     spaced_letters: Vec<char>,
 }
 
-/// Reusable buffers of one decoding.
+/// Reusable buffers of decoding: the segment caches and the segmentation's cells.
 #[derive(Default)]
 pub(crate) struct Scratch {
-    /// Decoded words of one encoding (`cache_of`): text repeats its words, and a word decodes the same anywhere.
-    words: WordTable,
-    /// Per word id, where its decoding ends in `decoded` (it starts where the previous one ends).
-    decoded_ends: Vec<u32>,
-    decoded: String,
-    cache_of: usize,
-    /// Per byte of the word, the least cost of the rest and the step that gives it, per state (E3).
+    /// Per encoding, its decoded segments (`decode_line`).
+    caches: Vec<Segments>,
+    /// Per byte of the text, the least cost of the rest and the step that gives it, per state (E3).
     cells: Vec<Cell>,
+}
+
+/// One encoding's decoded segments, direct-mapped by their key's hash (a new segment overwrites the slot's old
+/// one); each table is allocated when first used (256 and 384 KB).
+#[derive(Default)]
+struct Segments {
+    /// Segments of at most 7 bytes.
+    short: Vec<Slot<u64>>,
+    /// Segments of 8 to 15 bytes (fonts whose glyphs are two bytes of UTF-8 have many).
+    long: Vec<Slot<u128>>,
+}
+
+/// A decoded segment: its key (`segment_key`; 0: empty), its decoding (the first `len` bytes of `text`) and the
+/// state after it.
+#[derive(Clone, Copy, Default)]
+struct Slot<K> {
+    key: K,
+    text: [u8; SHORT],
+    len: u8,
+    state: u8,
+}
+
+impl<K> Slot<K> {
+    /// The slot of a segment decoded as `decoded`, leaving `state`; None when the decoding is too long or could
+    /// compose with what comes before it (ா or ௗ first: ெ + ா = ொ).
+    fn new(key: K, decoded: &str, state: u8) -> Option<Slot<K>> {
+        if decoded.len() > SHORT || decoded.starts_with(['\u{0BBE}', '\u{0BD7}']) {
+            return None;
+        }
+        let mut text = [0; SHORT];
+        text[..decoded.len()].copy_from_slice(decoded.as_bytes());
+        Some(Slot { key, text, len: decoded.len() as u8, state })
+    }
+
+    /// Appends the decoding to `out`.
+    #[inline]
+    fn push_to(&self, out: &mut String) {
+        // SAFETY: `text[..len]` is a copy of a &str (`Slot::new`) and `len <= N`, so `out` is UTF-8 again once
+        // the bytes after it are cut off, which happens before anything can read it (`extend_from_slice` can
+        // fail only before it writes). A fixed-size copy and a truncation cost a few instructions where
+        // `push_str` calls memcpy.
+        let bytes = unsafe { out.as_mut_vec() };
+        let at = bytes.len();
+        bytes.extend_from_slice(&self.text);
+        bytes.truncate(at + self.len as usize);
+    }
+}
+
+/// The cache key of the segment `line[start..end]` (at most 7 bytes) read from `state`: its bytes, and its
+/// length and the state in the top byte.
+#[inline]
+fn short_key(line: &[u8], start: usize, end: usize, state: u8) -> u64 {
+    let len = end - start;
+    let bytes = match line.get(start..start + 8) {
+        Some(eight) => u64::from_le_bytes(eight.try_into().unwrap_or_default()) & ((1 << (8 * len)) - 1),
+        None => line[start..end].iter().rev().fold(0, |k, &b| k << 8 | b as u64),
+    };
+    bytes | ((len as u64) << 1 | state as u64) << 56
+}
+
+/// `short_key` for a segment of 8 to 15 bytes.
+#[inline]
+fn long_key(line: &[u8], start: usize, end: usize, state: u8) -> u128 {
+    let len = end - start;
+    let bytes = match line.get(start..start + 16) {
+        Some(sixteen) => u128::from_le_bytes(sixteen.try_into().unwrap_or_default()) & ((1 << (8 * len)) - 1),
+        None => line[start..end].iter().rev().fold(0, |k, &b| k << 8 | b as u128),
+    };
+    bytes | ((len as u128) << 1 | state as u128) << 120
 }
 
 /// Which source pairs take part in decoding (SPEC E2): a key with Tamil letters in it is one of open-tamil's
@@ -399,9 +456,10 @@ impl Codec {
             table.iter().zip(&typos).filter(|(_, t)| **t == 0).map(|(p, _)| *p).collect();
         let mut codec = Codec {
             index,
-            spaced: pairs.iter().any(|(legacy, _)| legacy.chars().any(char::is_whitespace)),
             decode: ByteTrie::new(pairs.iter().map(|(legacy, _)| *legacy)),
             pieces: Vec::new(),
+            cuts: Box::new([0; 1024]),
+            single: Box::new([[Slot::default(); 256]; 2]),
             glyph_low: Box::new([false; 256]),
             glyph_high: Vec::new(),
             encode: Trie::new(),
@@ -409,6 +467,8 @@ impl Codec {
             affixes: Vec::new(),
             spaced_letters: Vec::new(),
         };
+        // The keys the decoder reads, for the cut points (`cuts`).
+        let mut decoded_keys: Vec<String> = Vec::new();
         for (k, &(legacy, unicode)) in pairs.iter().enumerate() {
             if !usable(legacy) || typos.get(k) == Some(&3) {
                 continue;
@@ -423,6 +483,7 @@ impl Codec {
             if codec.decode.insert(legacy, packed(codec.pieces.len(), &piece)) {
                 codec.pieces.push(piece);
             }
+            decoded_keys.push(legacy.to_string());
             for c in legacy.chars() {
                 if (c as u32) < 256 {
                     codec.glyph_low[c as usize] = true;
@@ -461,6 +522,7 @@ impl Codec {
                 if codec.decode.insert(&key, packed(codec.pieces.len(), &piece)) {
                     codec.pieces.push(piece);
                 }
+                decoded_keys.push(key.clone());
                 extra.push((text, key));
             }
         }
@@ -508,7 +570,51 @@ impl Codec {
                 codec.keys.push(key.into());
             }
         }
+        codec.cuts = codec.cuts(&decoded_keys);
+        let mut cells = Vec::new();
+        for state in 0..2 {
+            for b in 0..128u8 {
+                let mut text = String::new();
+                let after = codec.decode_span(&(b as char).to_string(), state, &mut text, &mut cells);
+                let slot = Slot::new(1, &text, after).unwrap_or_default();
+                codec.single[state as usize][b as usize] = slot;
+            }
+        }
         codec
+    }
+
+    /// Where the least-cost segmentation may be cut (bit `a << 8 | b` of the result: between bytes a and b).
+    /// At such a point no key spans (no key holds a followed by b), and the rest of the text costs the same
+    /// whatever came before (b starts a character that is no sign, and every key that starts with b reads as a
+    /// piece that is not stranded and is not empty): the choices before the point do not depend on what
+    /// follows, and those after it depend only on the state the piece before it leaves.
+    fn cuts(&self, keys: &[String]) -> Box<[u64; 1024]> {
+        let mut first = [true; 256];
+        // A continuation byte starts no character; U+0B80..U+0BFF (lead byte E0) holds the signs.
+        first[0x80..0xC0].fill(false);
+        first[0xE0] = false;
+        let mut pair = vec![false; 1 << 16];
+        for key in keys {
+            let bytes = key.as_bytes();
+            let mut row = 0u32;
+            for &b in bytes {
+                row = self.decode.step(row, b);
+            }
+            let v = self.decode.value(row);
+            if v == NONE || v >> 2 & 1 == 1 || (v >> 3 & 1) != (v >> 4 & 1) {
+                first[bytes[0] as usize] = false;
+            }
+            for w in bytes.windows(2) {
+                pair[(w[0] as usize) << 8 | w[1] as usize] = true;
+            }
+        }
+        let mut cuts = Box::new([0u64; 1024]);
+        for (at, &spanned) in pair.iter().enumerate() {
+            if !spanned && first[at & 0xFF] {
+                cuts[at >> 6] |= 1 << (at & 63);
+            }
+        }
+        cuts
     }
 
     fn piece(&self, text: &str) -> Piece {
@@ -548,66 +654,92 @@ impl Codec {
         }
     }
 
-    /// Decodes `text` (SPEC E3).
+    /// Decodes `text` (SPEC E3) by the least-cost segmentation over all of it: the reference `decode_line`
+    /// must equal (the codec's build and the encoder use it).
     pub(crate) fn decode(&self, text: &str, scratch: &mut Scratch) -> String {
         let mut out = String::with_capacity(text.len() * 2);
-        self.decode_into(text, &mut out, scratch);
+        self.decode_span(text, 0, &mut out, &mut scratch.cells);
         out
     }
 
-    /// Decodes a line, appending to `out`, word by word through the cache. Exact: no key holds whitespace, and
-    /// whitespace carries no sign, so the least-cost segmentation of a line is that of its words (E3).
+    /// Decodes a line, appending to `out`: the same as `decode`, segment by segment. The line is cut where
+    /// `cuts` allows (before and after a space, between most syllables), the segments are decoded in order,
+    /// each from the state the one before it left, and a decoded segment is cached with that state (text
+    /// repeats its syllables, fresh text too).
     pub(crate) fn decode_line(&self, line: &str, out: &mut String, scratch: &mut Scratch) {
-        if self.spaced {
-            return self.decode_into(line, out, scratch);
+        if scratch.caches.len() <= self.index {
+            scratch.caches.resize_with(self.index + 1, Segments::default);
         }
-        if scratch.cache_of != self.index + 1 || scratch.words.len() >= CACHE_SIZE {
-            scratch.words.clear();
-            scratch.decoded_ends.clear();
-            scratch.decoded.clear();
-            scratch.cache_of = self.index + 1;
+        let cache = &mut scratch.caches[self.index];
+        if cache.short.is_empty() {
+            cache.short = vec![Slot::default(); SLOTS];
         }
         let bytes = line.as_bytes();
-        const SPACE: [bool; 256] = {
-            let mut table = [false; 256];
-            (table[b' ' as usize], table[b'\n' as usize], table[b'\t' as usize], table[b'\r' as usize]) =
-                (true, true, true, true);
-            table
-        };
-        let is_space = |b: u8| SPACE[b as usize];
-        let mut i = 0;
-        while i < line.len() {
-            let start = i;
-            let space = is_space(bytes[i]);
-            while i < bytes.len() && is_space(bytes[i]) == space {
-                i += 1;
+        let (mut start, mut state) = (0, 0u8);
+        while start < bytes.len() {
+            let (first, mut end) = (bytes[start], start + 1);
+            let mut last = first;
+            while let Some(&b) = bytes.get(end) {
+                let at = (last as usize) << 8 | b as usize;
+                if self.cuts[at >> 6] >> (at & 63) & 1 == 1 {
+                    break;
+                }
+                (last, end) = (b, end + 1);
             }
-            let piece = &line[start..i];
-            if space {
-                out.push_str(piece);
-                continue;
-            } else if piece.len() > CACHE_WORD {
-                self.decode_into(piece, out, scratch);
-                continue;
-            }
-            let hash = WordTable::hash(piece.as_bytes());
-            if let Some(id) = scratch.words.find(piece.as_bytes(), hash) {
-                let from = if id == 0 { 0 } else { scratch.decoded_ends[id as usize - 1] as usize };
-                out.push_str(&scratch.decoded[from..scratch.decoded_ends[id as usize] as usize]);
+            let len = end - start;
+            let cells = &mut scratch.cells;
+            state = if len == 1 && self.single[state as usize][first as usize].key != 0 {
+                let slot = &self.single[state as usize][first as usize];
+                slot.push_to(out);
+                slot.state
+            } else if len <= 7 {
+                let key = short_key(bytes, start, end, state);
+                self.cached(&mut cache.short, key, key, (line, start, end), state, out, cells)
+            } else if len <= SEGMENT {
+                if cache.long.is_empty() {
+                    cache.long = vec![Slot::default(); SLOTS];
+                }
+                let key = long_key(bytes, start, end, state);
+                let hash = key as u64 ^ (key >> 64) as u64;
+                self.cached(&mut cache.long, key, hash, (line, start, end), state, out, cells)
             } else {
-                let from = out.len();
-                self.decode_into(piece, out, scratch);
-                scratch.words.insert(piece.as_bytes(), hash);
-                scratch.decoded.push_str(&out[from..]);
-                scratch.decoded_ends.push(scratch.decoded.len() as u32);
-            }
+                self.decode_span(&line[start..end], state, out, cells)
+            };
+            start = end;
         }
     }
 
-    /// Decodes `text`, appending to `out`: the least-cost segmentation (E3), computed backwards over the bytes
-    /// (a key is whole characters, so only character starts are reached), then read forwards.
-    pub(crate) fn decode_into(&self, text: &str, out: &mut String, scratch: &mut Scratch) {
-        let cells = &mut scratch.cells;
+    /// Decodes the segment `line[start..end]` from `state` through the cache `slots`, where its key is `key`
+    /// with the hash `hash`; returns the state after it.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn cached<K: Copy + PartialEq>(
+        &self,
+        slots: &mut [Slot<K>],
+        key: K,
+        hash: u64,
+        (line, start, end): (&str, usize, usize),
+        state: u8,
+        out: &mut String,
+        cells: &mut Vec<Cell>,
+    ) -> u8 {
+        let slot = &mut slots[(hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize];
+        if slot.key == key {
+            slot.push_to(out);
+            return slot.state;
+        }
+        let from = out.len();
+        let after = self.decode_span(&line[start..end], state, out, cells);
+        if let Some(new) = Slot::new(key, &out[from..], after) {
+            *slot = new;
+        }
+        after
+    }
+
+    /// Decodes `text` from `state` (1: what comes before can carry a sign), appending to `out`, and returns the
+    /// state after it: the least-cost segmentation (E3), computed backwards over the bytes (a key is whole
+    /// characters, so only character starts are reached), then read forwards.
+    fn decode_span(&self, text: &str, state: u8, out: &mut String, cells: &mut Vec<Cell>) -> u8 {
         let bytes = text.as_bytes();
         let n = bytes.len();
         // Every character start is written before it is read (continuation bytes are never read): only the
@@ -668,7 +800,7 @@ impl Codec {
             }
             cells[i] = cell;
         }
-        let (mut i, mut state) = (0usize, 0usize);
+        let (mut i, mut state) = (0usize, state as usize);
         while i < n {
             let Choice { piece, len, next } = cells[i].choice[state];
             if piece == NONE {
@@ -686,6 +818,7 @@ impl Codec {
             i += len as usize;
             state = next as usize;
         }
+        state as u8
     }
 
     /// Encodes `text` (already Tamil-composed), or returns the character index of the first letter it cannot
@@ -775,7 +908,43 @@ fn majority_affix<'k>(sign: char, key: impl Fn(&str) -> Option<&'k str>) -> Opti
 
 #[cfg(test)]
 mod tests {
-    use super::{ByteTrie, NONE};
+    use proptest::prelude::*;
+
+    use super::{ByteTrie, Scratch, NONE};
+    use crate::tables::OPEN_TAMIL;
+    use crate::Encoding;
+
+    /// Text in the encoding's own alphabet: its keys, spaces, Tamil signs and the separator, side by side.
+    fn glyph_text(e: usize, picks: &[prop::sample::Index]) -> String {
+        let extra = [" ", "  ", "\u{0BBE}", "\u{0BC6}", "\u{0BCD}", "\u{0BD7}", "\u{200C}", "a", ".", "\u{0B95}"];
+        let keys: Vec<&str> = OPEN_TAMIL[e].1.iter().map(|p| p.0).chain(extra).collect();
+        picks.iter().map(|i| keys[i.index(keys.len())]).collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// `decode_line` (cut into segments, through the segment cache) equals the least-cost segmentation of
+        /// the whole line, on the encoding's own glyphs side by side, on Latin-1 bytes and on any text.
+        #[test]
+        fn segments_decode_as_the_whole_line(
+            e in 0usize..28,
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..24),
+            bytes in proptest::collection::vec(any::<u8>(), 0..24),
+            text in ".{0,16}",
+        ) {
+            let codec = Encoding(e as u8).codec();
+            let mut scratch = Scratch::default();
+            let latin1: String = bytes.iter().map(|&b| b as char).collect();
+            let glyphs = glyph_text(e, &picks);
+            // Twice: the second time from the cache.
+            for line in [&glyphs, &latin1, &text, &glyphs, &latin1, &text] {
+                let mut out = String::new();
+                codec.decode_line(line, &mut out, &mut scratch);
+                prop_assert_eq!(&out, &codec.decode(line, &mut Scratch::default()), "{:?}", line);
+            }
+        }
+    }
 
     /// The value of `key`'s node, or None when the key leads nowhere.
     fn lookup(trie: &ByteTrie, key: &str) -> Option<u32> {

@@ -1,9 +1,25 @@
-//! A table of words (byte strings) to dense ids, kept in one buffer: the decoder's and the detector's per-word
-//! caches insert a word without allocating (text whose words are new inserts one per word).
+//! A table of words (byte strings) to dense ids, kept in one buffer: the detector's per-word cache inserts a
+//! word without allocating (text whose words are new inserts one per word).
 
 use std::hash::Hasher;
 
-use crate::codec::Fx;
+/// A small fast hash for short words (the multiply-rotate of rustc's FxHasher).
+#[derive(Default)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// Byte strings → ids 0, 1, 2 … in the order of insertion; open addressing over the keys' Fx hashes.
 #[derive(Default)]
