@@ -127,7 +127,22 @@ impl Counts {
         Counts { counts, p_uni, rows, unseen }
     }
 
-    /// The log-probability of each class after `p` (add-α smoothing towards the unigram), into lane `e` of `row`.
+    /// The log-probability of class `k` after class `p` (add-α smoothing towards the unigram).
+    fn cell(&self, p: usize, k: usize) -> f32 {
+        let total = self.rows[p];
+        if total == 0.0 {
+            return self.unseen[k];
+        }
+        // The counts are sorted by (previous class, class), each pair once.
+        match self.counts.binary_search_by(|&(q, j, _)| (q as usize, j as usize).cmp(&(p, k))) {
+            Ok(at) => ((self.counts[at].2 as f64 + ALPHA * self.p_uni[k]) / (total + ALPHA)).ln() as f32,
+            Err(_) => (ALPHA * self.p_uni[k] / (total + ALPHA)).ln() as f32,
+        }
+    }
+
+    /// The log-probability of each class after `p`, into lane `e` of `row`: a whole row at once, the reference
+    /// [`Counts::cell`] is tested against.
+    #[cfg(test)]
     fn fill(&self, p: usize, e: usize, row: &mut [[f32; MODELS]]) {
         let total = self.rows[p];
         if total == 0.0 {
@@ -139,7 +154,6 @@ impl Counts {
         for (k, cell) in row.iter_mut().enumerate() {
             cell[e] = (ALPHA * self.p_uni[k] / (total + ALPHA)).ln() as f32;
         }
-        // The counts are sorted by previous class.
         let from = self.counts.partition_point(|&(q, _, _)| (q as usize) < p);
         for &(_, k, c) in self.counts[from..].iter().take_while(|&&(q, _, _)| q as usize == p) {
             let k = k as usize;
@@ -151,25 +165,47 @@ impl Counts {
 /// The 28 encodings' models and English's.
 const MODELS: usize = 29;
 
-/// The models (from the generated counts: no learning at start-up), laid out so that a new word is scored
-/// under all of them in one pass over its characters; a previous class's row is computed when first needed.
+/// The models (from the generated counts: no learning at start-up). A bigram's log-probabilities under all
+/// of them (one cell, scored in one pass over a word's characters) are computed when a thread first meets
+/// the bigram ([`Cells`]), so text uses a few thousand of the 258 × 258 bigrams and pays for no others.
 struct Models {
     counts: Vec<Counts>,
-    /// Per previous class, per class, the bigram log-probability under each model.
-    rows: Vec<OnceLock<Box<[[f32; MODELS]]>>>,
     /// Per class, the unigram log-probability under each encoding (the first, cheap pass).
     unigram: Vec<[f32; 28]>,
 }
 
 impl Models {
-    fn row(&self, p: usize) -> &[[f32; MODELS]] {
-        self.rows[p].get_or_init(|| {
-            let mut row = vec![[0f32; MODELS]; CLASSES];
-            for (e, counts) in self.counts.iter().enumerate() {
-                counts.fill(p, e, &mut row);
-            }
-            row.into_boxed_slice()
-        })
+    /// The log-probability of class `k` after class `p` under each model.
+    fn cell(&self, p: usize, k: usize) -> [f32; MODELS] {
+        let mut cell = [0f32; MODELS];
+        for (lane, counts) in cell.iter_mut().zip(&self.counts) {
+            *lane = counts.cell(p, k);
+        }
+        cell
+    }
+}
+
+/// A thread's bigram cells: per (previous class, class), the log-probabilities under every model, computed
+/// when first needed (allocated zeroed, so the pages of unused rows are never touched).
+#[derive(Default)]
+struct Cells {
+    cells: Vec<[f32; MODELS]>,
+    ready: Vec<bool>,
+}
+
+impl Cells {
+    #[inline]
+    fn get(&mut self, models: &Models, p: usize, k: usize) -> &[f32; MODELS] {
+        if self.ready.is_empty() {
+            self.cells = vec![[0f32; MODELS]; CLASSES * CLASSES];
+            self.ready = vec![false; CLASSES * CLASSES];
+        }
+        let at = p * CLASSES + k;
+        if !self.ready[at] {
+            self.cells[at] = models.cell(p, k);
+            self.ready[at] = true;
+        }
+        &self.cells[at]
     }
 }
 
@@ -183,7 +219,7 @@ fn models() -> &'static Models {
             }
         }
         let counts = BIGRAM_COUNTS.iter().map(|c| Counts::new(c)).collect();
-        Models { counts, rows: (0..CLASSES).map(|_| OnceLock::new()).collect(), unigram }
+        Models { counts, unigram }
     })
 }
 
@@ -275,8 +311,42 @@ fn is_weak(word: &str) -> bool {
     acronym || (core.len() == 1 && core.as_bytes()[0].is_ascii_alphabetic())
 }
 
-/// Words of a line: (first char, end char, byte range, kind).
-fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
+/// A word of a line: (first char, end char, byte range).
+type Span = (usize, usize, std::ops::Range<usize>);
+
+/// The words of a line (split at `char::is_whitespace`), into `out`: a walk over the bytes that decodes only
+/// the few lead bytes a non-ASCII space can start with (0xC2, 0xE1, 0xE2, 0xE3).
+fn words_into(line: &str, out: &mut Vec<Span>) {
+    out.clear();
+    let mut start: Option<(usize, usize)> = None;
+    let mut n = 0;
+    for (byte, &b) in line.as_bytes().iter().enumerate() {
+        // A continuation byte is inside a character already counted.
+        if (0x80..0xC0).contains(&b) {
+            continue;
+        }
+        let space = match b {
+            b'\t'..=b'\r' | b' ' => true,
+            0xC2 | 0xE1 | 0xE2 | 0xE3 => line[byte..].chars().next().is_some_and(char::is_whitespace),
+            _ => false,
+        };
+        if space {
+            if let Some((cs, bs)) = start.take() {
+                out.push((cs, n, bs..byte));
+            }
+        } else if start.is_none() {
+            start = Some((n, byte));
+        }
+        n += 1;
+    }
+    if let Some((cs, bs)) = start {
+        out.push((cs, n, bs..line.len()));
+    }
+}
+
+/// The words of a line, character by character: the reference [`words_into`] is tested against.
+#[cfg(test)]
+fn words(line: &str) -> Vec<Span> {
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None;
     let mut n = 0;
@@ -297,7 +367,8 @@ fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
 }
 
 /// A word's scores under the models, cached per distinct word (text repeats its words): the unigram
-/// log-probability under each encoding and the bigram ones (English last).
+/// log-probability under each encoding and the bigram ones (English last). A word that is never a candidate
+/// ([`Word::Keep`]) is not scored: its scores are never read.
 struct Scores {
     kind: Word,
     /// An acronym or a single Latin letter ([`is_weak`]).
@@ -314,10 +385,34 @@ const CACHE_SIZE: usize = 1 << 16;
 struct Cache {
     words: WordTable,
     scores: Vec<Scores>,
+    cells: Cells,
+    line: Line,
+}
+
+/// A line's working vectors, kept between lines so that detection allocates nothing per line.
+#[derive(Default)]
+struct Line {
+    words: Vec<Span>,
+    /// Per word, its id in the cache.
+    all: Vec<u32>,
+    /// The candidate words (indices into `words`) and their ids.
+    candidates: Vec<usize>,
+    ids: Vec<u32>,
+    /// Per candidate, whether it is legacy; the Viterbi's back pointers.
+    flags: Vec<bool>,
+    back: Vec<[usize; 2]>,
+    legacy: Vec<usize>,
+    legacy_ids: Vec<u32>,
+    strong: Vec<bool>,
 }
 
 thread_local! {
     static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
+}
+
+/// Word `id`'s scores.
+fn score(cache: &[Scores], id: u32) -> &Scores {
+    &cache[id as usize]
 }
 
 impl Cache {
@@ -328,27 +423,25 @@ impl Cache {
             return id;
         }
         let (mut uni, mut bi) = ([0f32; 28], [0f32; MODELS]);
-        let mut prev = class(' ');
-        for c in word.chars() {
-            let k = class(c);
-            for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
-                *sum += lp;
+        let kind = kind(word);
+        if kind == Word::Candidate {
+            let mut prev = class(' ');
+            for c in word.chars() {
+                let k = class(c);
+                for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
+                    *sum += lp;
+                }
+                for (sum, lp) in bi.iter_mut().zip(self.cells.get(models, prev, k)) {
+                    *sum += lp;
+                }
+                prev = k;
             }
-            for (sum, lp) in bi.iter_mut().zip(&models.row(prev)[k]) {
-                *sum += lp;
-            }
-            prev = k;
         }
         if self.scores.capacity() == 0 {
             self.scores.reserve(CACHE_SIZE);
         }
-        self.scores.push(Scores { kind: kind(word), weak: is_weak(word), uni, bi });
+        self.scores.push(Scores { kind, weak: is_weak(word), uni, bi });
         self.words.insert(word.as_bytes(), hash)
-    }
-
-    /// The bigram log-probability of word `id` under encoding `e` (or English).
-    fn bigram(&self, id: u32, e: usize) -> f32 {
-        self.scores[id as usize].bi[e]
     }
 
     /// Forgets the words when the cache is full (called between lines, when no id is held).
@@ -362,13 +455,13 @@ impl Cache {
 
 /// The best encoding for the words `ids` and its margin over the runner-up (None when there is nothing to
 /// score). The unigram pass shortlists, the bigram models rank.
-fn best(cache: &Cache, ids: &[u32]) -> Option<(usize, f32)> {
+fn best(scores: &[Scores], ids: &[u32]) -> Option<(usize, f32)> {
     if ids.is_empty() {
         return None;
     }
     let mut uni = [0f32; 28];
     for &id in ids {
-        for (sum, lp) in uni.iter_mut().zip(&cache.scores[id as usize].uni) {
+        for (sum, lp) in uni.iter_mut().zip(&score(scores, id).uni) {
             *sum += lp;
         }
     }
@@ -381,8 +474,7 @@ fn best(cache: &Cache, ids: &[u32]) -> Option<(usize, f32)> {
             order[at] = e;
         }
     }
-    let mut scored: Vec<(usize, f32)> =
-        order.iter().map(|&e| (e, ids.iter().map(|&id| cache.bigram(id, e)).sum())).collect();
+    let mut scored = order.map(|e| (e, ids.iter().map(|&id| score(scores, id).bi[e]).sum::<f32>()));
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     Some((scored[0].0, scored[0].1 - scored[1].1))
 }
@@ -390,15 +482,16 @@ fn best(cache: &Cache, ids: &[u32]) -> Option<(usize, f32)> {
 /// The cost (nats) of switching between legacy and other words: legacy text comes in runs.
 const SWITCH: f32 = 4.0;
 
-/// Which candidate words are legacy in `enc`: a two-state Viterbi over the words (legacy / not), each scored
-/// by the encoding's model or English, with a cost for every switch.
-fn legacy_words(cache: &Cache, enc: usize, ids: &[u32]) -> Vec<bool> {
+/// Which candidate words are legacy in `enc` (into `out`): a two-state Viterbi over the words (legacy / not),
+/// each scored by the encoding's model or English, with a cost for every switch.
+fn legacy_words(scores: &[Scores], enc: usize, ids: &[u32], back: &mut Vec<[usize; 2]>, out: &mut Vec<bool>) {
     let n = ids.len();
-    let mut back: Vec<[usize; 2]> = Vec::with_capacity(n);
+    back.clear();
     // State 0: not legacy (English or other), 1: legacy. Both may start.
     let mut cur = [0f32; 2];
     for (i, &id) in ids.iter().enumerate() {
-        let emit = [cache.bigram(id, ENGLISH), cache.bigram(id, enc)];
+        let bi = &score(scores, id).bi;
+        let emit = [bi[ENGLISH], bi[enc]];
         let mut next = [0f32; 2];
         let mut from = [0usize; 2];
         for s in 0..2 {
@@ -410,12 +503,12 @@ fn legacy_words(cache: &Cache, enc: usize, ids: &[u32]) -> Vec<bool> {
         cur = next;
     }
     let mut state = if cur[1] >= cur[0] { 1 } else { 0 };
-    let mut out = vec![false; n];
+    out.clear();
+    out.resize(n, false);
     for i in (0..n).rev() {
         out[i] = state == 1;
         state = back[i][state];
     }
-    out
 }
 
 /// The most likely encoding of a line and its legacy runs (SPEC E6).
@@ -429,58 +522,76 @@ pub fn detect(line: &str) -> Detection {
 }
 
 fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
-    let words = words(line);
     let none = Detection { encoding: None, confidence: 0.0, runs: Vec::new() };
-    let all: Vec<u32> = words.iter().map(|w| cache.id(models, &line[w.2.clone()])).collect();
-    let candidates: Vec<usize> =
-        (0..words.len()).filter(|&i| cache.scores[all[i] as usize].kind == Word::Candidate).collect();
-    let ids: Vec<u32> = candidates.iter().map(|&i| all[i]).collect();
-    let Some((mut enc, mut margin)) = best(cache, &ids) else {
-        return none;
-    };
+    let mut l = std::mem::take(&mut cache.line);
+    words_into(line, &mut l.words);
+    l.all.clear();
+    l.candidates.clear();
+    l.ids.clear();
+    for (i, w) in l.words.iter().enumerate() {
+        let id = cache.id(models, &line[w.2.clone()]);
+        l.all.push(id);
+        if cache.scores[id as usize].kind == Word::Candidate {
+            l.candidates.push(i);
+            l.ids.push(id);
+        }
+    }
+    let detection = runs(&cache.scores, &mut l).map_or(none, |(enc, margin)| {
+        let encoding = Encoding(enc as u8);
+        let mut runs: Vec<Run> = Vec::new();
+        let mut previous: Option<usize> = None;
+        for &i in &l.legacy {
+            let (start, end, _) = l.words[i];
+            match runs.last_mut() {
+                // Consecutive legacy words make one run (with the spaces between them).
+                Some(run) if previous.is_some_and(|p| p + 1 == i) => run.end = end,
+                _ => runs.push(Run { start, end, encoding }),
+            }
+            previous = Some(i);
+        }
+        let confidence = ((1.0 - (-(margin as f64)).exp()) * 1e6).round() / 1e6;
+        Detection { encoding: Some(encoding), confidence, runs }
+    });
+    cache.line = l;
+    detection
+}
+
+/// The line's encoding and margin, with its legacy words in `l.legacy` (None: no legacy words).
+fn runs(scores: &[Scores], l: &mut Line) -> Option<(usize, f32)> {
+    let (mut enc, mut margin) = best(scores, &l.ids)?;
     // Words English explains better are not legacy; the encoding is chosen again on the others.
-    let mut legacy: Vec<usize> = Vec::new();
     for _ in 0..2 {
-        let flags = legacy_words(cache, enc, &ids);
-        legacy = candidates.iter().zip(&flags).filter(|(_, f)| **f).map(|(&i, _)| i).collect();
-        if legacy.len() == candidates.len() {
+        legacy_words(scores, enc, &l.ids, &mut l.back, &mut l.flags);
+        l.legacy.clear();
+        l.legacy.extend(l.candidates.iter().zip(&l.flags).filter(|(_, f)| **f).map(|(&i, _)| i));
+        if l.legacy.len() == l.candidates.len() {
             break;
         }
-        let legacy_ids: Vec<u32> = ids.iter().zip(&flags).filter(|(_, f)| **f).map(|(&id, _)| id).collect();
-        match best(cache, &legacy_ids) {
+        l.legacy_ids.clear();
+        l.legacy_ids.extend(l.ids.iter().zip(&l.flags).filter(|(_, f)| **f).map(|(&id, _)| id));
+        match best(scores, &l.legacy_ids) {
             Some((e, m)) if e != enc => (enc, margin) = (e, m),
             Some((_, m)) => {
                 margin = m;
                 break;
             }
-            None => return none,
+            None => return None,
         }
     }
     // An acronym (QVC, GMT, XDR-TB) or a single Latin letter among Unicode words is English, though fonts
     // have such words too: one counts as legacy only next to a legacy word that is neither.
-    let weak = |i: usize| cache.scores[all[i] as usize].weak;
-    let mut strong = vec![false; words.len()];
-    for &i in &legacy {
-        strong[i] = !weak(i);
+    let weak = |i: usize| score(scores, l.all[i]).weak;
+    l.strong.clear();
+    l.strong.resize(l.words.len(), false);
+    for &i in &l.legacy {
+        l.strong[i] = !weak(i);
     }
-    legacy.retain(|&i| !weak(i) || (i > 0 && strong[i - 1]) || strong.get(i + 1).copied().unwrap_or(false));
-    if legacy.is_empty() {
-        return none;
+    let strong = &l.strong;
+    l.legacy.retain(|&i| !weak(i) || (i > 0 && strong[i - 1]) || strong.get(i + 1).copied().unwrap_or(false));
+    if l.legacy.is_empty() {
+        return None;
     }
-    let encoding = Encoding(enc as u8);
-    let mut runs: Vec<Run> = Vec::new();
-    let mut previous: Option<usize> = None;
-    for &i in &legacy {
-        let (start, end, _) = words[i];
-        match runs.last_mut() {
-            // Consecutive legacy words make one run (with the spaces between them).
-            Some(run) if previous.is_some_and(|p| p + 1 == i) => run.end = end,
-            _ => runs.push(Run { start, end, encoding }),
-        }
-        previous = Some(i);
-    }
-    let confidence = ((1.0 - (-(margin as f64)).exp()) * 1e6).round() / 1e6;
-    Detection { encoding: Some(encoding), confidence, runs }
+    Some((enc, margin))
 }
 
 /// Converts only the legacy runs of each line (as [`detect`] finds them); everything else is kept as it is,
@@ -501,4 +612,35 @@ pub fn decode_auto(text: &str) -> String {
         out.push_str(&line[done..]);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A bigram cell computed alone is the value the whole-row reference gives, for every pair and model.
+    #[test]
+    fn cells_equal_whole_rows() {
+        let models = models();
+        let mut row = vec![[0f32; MODELS]; CLASSES];
+        for p in 0..CLASSES {
+            for (e, counts) in models.counts.iter().enumerate() {
+                counts.fill(p, e, &mut row);
+            }
+            for (k, want) in row.iter().enumerate() {
+                assert_eq!(models.cell(p, k).map(f32::to_bits), want.map(f32::to_bits), "({p}, {k})");
+            }
+        }
+    }
+
+    proptest! {
+        /// The byte walk splits a line as the character-by-character reference does (any spaces, any text).
+        #[test]
+        fn words_into_equals_words(line in "[ a\t\u{85}\u{a0}\u{1680}\u{2000}-\u{200b}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}\u{b95}\u{bcd}\u{c0}-\u{ff}\u{1c}-\u{1f}\u{c2}\u{e1}\u{e2}\u{e3}]{0,24}|.{0,24}") {
+            let mut out = Vec::new();
+            words_into(&line, &mut out);
+            prop_assert_eq!(out, words(&line));
+        }
+    }
 }
