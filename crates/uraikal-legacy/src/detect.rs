@@ -14,6 +14,7 @@
 //! ```
 
 use std::cell::RefCell;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use crate::codec::is_tamil;
@@ -194,8 +195,9 @@ struct Cells {
 }
 
 impl Cells {
+    /// Where the cell of class `k` after class `p` is in `cells` (computed now if it is new).
     #[inline]
-    fn get(&mut self, models: &Models, p: usize, k: usize) -> &[f32; MODELS] {
+    fn index(&mut self, models: &Models, p: usize, k: usize) -> u32 {
         if self.ready.is_empty() {
             self.cells = vec![[0f32; MODELS]; CLASSES * CLASSES];
             self.ready = vec![false; CLASSES * CLASSES];
@@ -205,7 +207,7 @@ impl Cells {
             self.cells[at] = models.cell(p, k);
             self.ready[at] = true;
         }
-        &self.cells[at]
+        at as u32
     }
 }
 
@@ -274,17 +276,63 @@ enum Word {
 }
 
 fn kind(word: &str) -> Word {
+    let bytes = word.as_bytes();
+    // Without a byte 0xE0 (the lead byte of U+0800…U+0FFF) a word has no Tamil: [`kind_tamil`]'s tests fail.
+    if bytes.contains(&0xE0) {
+        if let Some(kind) = kind_tamil(word) {
+            return kind;
+        }
+    }
+    // One pass for the tests that follow: a letter or a byte outside ASCII, '@', '.', ':'.
+    let (mut letters, mut at, mut dot, mut colon) = (false, false, false, false);
+    for &b in bytes {
+        letters |= !b.is_ascii() || b.is_ascii_alphabetic();
+        at |= b == b'@';
+        dot |= b == b'.';
+        colon |= b == b':';
+    }
+    if !letters {
+        return Word::Keep;
+    }
+    let www = word.len() >= 4 && bytes[..4].eq_ignore_ascii_case(b"www.");
+    if www || (colon && word.contains("://")) || (at && dot) {
+        return Word::Keep;
+    }
+    Word::Candidate
+}
+
+/// [`kind`]'s tests of a word with Tamil letters in it: Keep, or None to go on.
+fn kind_tamil(word: &str) -> Option<Word> {
     let mut chars = word.chars();
     let first = chars.next().unwrap_or(' ');
     let tamil = word.chars().filter(|&c| is_tamil(c)).count();
     // Unicode Tamil starts with a Tamil letter (a legacy word may carry open-tamil's left-over signs).
     if is_tamil(first) && tamil * 2 >= word.chars().count() {
-        return Word::Keep;
+        return Some(Word::Keep);
     }
     // A Latin word with a Tamil suffix (AMகளின், PBS-இன்): Unicode text. The suffix starts with a Tamil letter
     // (left-over signs of a half-converted legacy word are signs) and runs to the end of the word (fonts that
     // write some letters as Unicode, such as ந, mix them into Latin glyphs: iந்tata்), and a glyph outside
     // ASCII before it marks a legacy word.
+    if let Some(at) = word.find(is_tamil) {
+        let (head, suffix) = word.split_at(at);
+        let starts_with_letter = suffix.chars().next().is_some_and(|c| ('\u{0B85}'..='\u{0BB9}').contains(&c));
+        if starts_with_letter && head.is_ascii() && suffix.chars().all(|c| is_tamil(c) || c.is_ascii_punctuation()) {
+            return Some(Word::Keep);
+        }
+    }
+    None
+}
+
+/// [`kind`] as first written, the reference the one-pass version is tested against.
+#[cfg(test)]
+fn kind_reference(word: &str) -> Word {
+    let mut chars = word.chars();
+    let first = chars.next().unwrap_or(' ');
+    let tamil = word.chars().filter(|&c| is_tamil(c)).count();
+    if is_tamil(first) && tamil * 2 >= word.chars().count() {
+        return Word::Keep;
+    }
     if let Some(at) = word.find(is_tamil) {
         let (head, suffix) = word.split_at(at);
         let starts_with_letter = suffix.chars().next().is_some_and(|c| ('\u{0B85}'..='\u{0BB9}').contains(&c));
@@ -305,48 +353,104 @@ fn kind(word: &str) -> Word {
 /// An acronym (capital letters, two or more, with digits and - . / &) or a single Latin letter, with
 /// punctuation around.
 fn is_weak(word: &str) -> bool {
+    // ASCII punctuation is one byte each: trimming bytes trims the same characters.
+    let bytes = word.as_bytes();
+    let start = bytes.iter().position(|b| !b.is_ascii_punctuation()).unwrap_or(bytes.len());
+    let end = bytes.iter().rposition(|b| !b.is_ascii_punctuation()).map_or(start, |e| e + 1);
+    match &bytes[start..end] {
+        [] => false,
+        [b] => b.is_ascii_alphabetic(),
+        core => {
+            // Most words stop at their first small letter.
+            let mut capitals = 0;
+            for &b in core {
+                if b.is_ascii_uppercase() {
+                    capitals += 1;
+                } else if !(b.is_ascii_digit() || b"-./&".contains(&b)) {
+                    return false;
+                }
+            }
+            capitals >= 2
+        }
+    }
+}
+
+/// [`is_weak`] as first written, the reference the one-pass version is tested against.
+#[cfg(test)]
+fn is_weak_reference(word: &str) -> bool {
     let core = word.trim_matches(|c: char| c.is_ascii_punctuation());
     let acronym = core.bytes().filter(u8::is_ascii_uppercase).count() >= 2
         && core.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b"-./&".contains(&b));
     acronym || (core.len() == 1 && core.as_bytes()[0].is_ascii_alphabetic())
 }
 
-/// A word of a line: (first char, end char, byte range).
-type Span = (usize, usize, std::ops::Range<usize>);
-
-/// The words of a line (split at `char::is_whitespace`), into `out`: a walk over the bytes that decodes only
-/// the few lead bytes a non-ASCII space can start with (0xC2, 0xE1, 0xE2, 0xE3).
-fn words_into(line: &str, out: &mut Vec<Span>) {
-    out.clear();
-    let mut start: Option<(usize, usize)> = None;
-    let mut n = 0;
-    for (byte, &b) in line.as_bytes().iter().enumerate() {
-        // A continuation byte is inside a character already counted.
-        if (0x80..0xC0).contains(&b) {
-            continue;
-        }
-        let space = match b {
-            b'\t'..=b'\r' | b' ' => true,
-            0xC2 | 0xE1 | 0xE2 | 0xE3 => line[byte..].chars().next().is_some_and(char::is_whitespace),
-            _ => false,
-        };
-        if space {
-            if let Some((cs, bs)) = start.take() {
-                out.push((cs, n, bs..byte));
-            }
-        } else if start.is_none() {
-            start = Some((n, byte));
-        }
-        n += 1;
+/// Whether a byte may start a whitespace character (`char::is_whitespace`): ASCII tab to carriage return and
+/// space, and the lead bytes of U+0085, U+00A0, U+1680 and U+2000…U+3000 (never a continuation byte).
+static MAY_BE_SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = matches!(b as u8, b'\t'..=b'\r' | b' ' | 0xC2 | 0xE1 | 0xE2 | 0xE3);
+        b += 1;
     }
-    if let Some((cs, bs)) = start {
-        out.push((cs, n, bs..line.len()));
+    table
+};
+
+/// The byte length of the whitespace character at byte `at` of `line` (0: it is not one).
+#[inline]
+fn space_at(line: &str, at: usize) -> usize {
+    let b = line.as_bytes()[at];
+    if b < 0x80 {
+        return usize::from(MAY_BE_SPACE[b as usize]);
+    }
+    match line[at..].chars().next() {
+        Some(c) if MAY_BE_SPACE[b as usize] && c.is_whitespace() => c.len_utf8(),
+        _ => 0,
     }
 }
 
-/// The words of a line, character by character: the reference [`words_into`] is tested against.
+/// The words of a line (split at `char::is_whitespace`) as byte ranges, into `out`: a scan of the bytes that
+/// looks closer only at the few that may start a space.
+fn words_into(line: &str, out: &mut Vec<Range<usize>>) {
+    out.clear();
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let space = space_at(line, at);
+        if space > 0 {
+            at += space;
+            continue;
+        }
+        let start = at;
+        at += 1;
+        while at < bytes.len() && !(MAY_BE_SPACE[bytes[at] as usize] && space_at(line, at) > 0) {
+            at += 1;
+        }
+        out.push(start..at);
+    }
+}
+
+/// Byte offsets to character offsets, for offsets that only grow (a line's run boundaries in order).
+struct CharOffsets<'a> {
+    line: &'a [u8],
+    byte: usize,
+    chars: usize,
+}
+
+impl CharOffsets<'_> {
+    /// The characters before byte `byte` (at least the previous call's byte): its bytes that are not
+    /// continuation bytes.
+    fn at(&mut self, byte: usize) -> usize {
+        self.chars += self.line[self.byte..byte].iter().filter(|&&b| (b as i8) >= -0x40).count();
+        self.byte = byte;
+        self.chars
+    }
+}
+
+/// The words of a line, character by character, as (first char, end char, byte range): the reference
+/// [`words_into`] and [`CharOffsets`] are tested against.
 #[cfg(test)]
-fn words(line: &str) -> Vec<Span> {
+fn words(line: &str) -> Vec<(usize, usize, Range<usize>)> {
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None;
     let mut n = 0;
@@ -386,13 +490,16 @@ struct Cache {
     words: WordTable,
     scores: Vec<Scores>,
     cells: Cells,
+    /// A new word's (class, cell index) per character.
+    bigrams: Vec<(u32, u32)>,
     line: Line,
 }
 
 /// A line's working vectors, kept between lines so that detection allocates nothing per line.
 #[derive(Default)]
 struct Line {
-    words: Vec<Span>,
+    /// Its words' byte ranges.
+    words: Vec<Range<usize>>,
     /// Per word, its id in the cache.
     all: Vec<u32>,
     /// The candidate words (indices into `words`) and their ids.
@@ -425,16 +532,26 @@ impl Cache {
         let (mut uni, mut bi) = ([0f32; 28], [0f32; MODELS]);
         let kind = kind(word);
         if kind == Word::Candidate {
+            // The word's classes and bigram cells first (computing any cell met for the first time), then the
+            // sums in a loop that calls nothing.
+            self.bigrams.clear();
             let mut prev = class(' ');
             for c in word.chars() {
                 let k = class(c);
-                for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
-                    *sum += lp;
-                }
-                for (sum, lp) in bi.iter_mut().zip(self.cells.get(models, prev, k)) {
-                    *sum += lp;
-                }
+                self.bigrams.push((k as u32, self.cells.index(models, prev, k)));
                 prev = k;
+            }
+            // Two loops, each with few enough sums to stay in registers.
+            for &(k, _) in &self.bigrams {
+                for (sum, lp) in uni.iter_mut().zip(&models.unigram[k as usize]) {
+                    *sum += lp;
+                }
+            }
+            let cells = &self.cells.cells;
+            for &(_, at) in &self.bigrams {
+                for (sum, lp) in bi.iter_mut().zip(&cells[at as usize]) {
+                    *sum += lp;
+                }
             }
         }
         if self.scores.capacity() == 0 {
@@ -469,6 +586,10 @@ fn best(scores: &[Scores], ids: &[u32]) -> Option<(usize, f32)> {
     let mut order = [usize::MAX; SHORTLIST];
     for e in 0..28 {
         let better = |o: usize| o == usize::MAX || uni[e] > uni[o];
+        // The list is sorted best first: what does not beat the last beats none.
+        if !better(order[SHORTLIST - 1]) {
+            continue;
+        }
         if let Some(at) = (0..SHORTLIST).find(|&k| better(order[k])) {
             order.copy_within(at..SHORTLIST - 1, at + 1);
             order[at] = e;
@@ -529,7 +650,7 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
     l.candidates.clear();
     l.ids.clear();
     for (i, w) in l.words.iter().enumerate() {
-        let id = cache.id(models, &line[w.2.clone()]);
+        let id = cache.id(models, &line[w.clone()]);
         l.all.push(id);
         if cache.scores[id as usize].kind == Word::Candidate {
             l.candidates.push(i);
@@ -540,8 +661,9 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
         let encoding = Encoding(enc as u8);
         let mut runs: Vec<Run> = Vec::new();
         let mut previous: Option<usize> = None;
+        let mut offsets = CharOffsets { line: line.as_bytes(), byte: 0, chars: 0 };
         for &i in &l.legacy {
-            let (start, end, _) = l.words[i];
+            let (start, end) = (offsets.at(l.words[i].start), offsets.at(l.words[i].end));
             match runs.last_mut() {
                 // Consecutive legacy words make one run (with the spaces between them).
                 Some(run) if previous.is_some_and(|p| p + 1 == i) => run.end = end,
@@ -634,13 +756,32 @@ mod tests {
         }
     }
 
+    /// Words of every kind the detector meets: Latin, Latin-1 glyphs, Tamil, digits, addresses, acronyms.
+    fn word() -> impl Strategy<Value = String> {
+        let alphabet: Vec<char> =
+            "aZ09@.:/-&;,'()w\u{b95}\u{b85}\u{bcd}\u{be6}\u{e9}\u{ff}\u{c0}\u{800}\u{fff}".chars().collect();
+        proptest::collection::vec(proptest::sample::select(alphabet), 0..10).prop_map(|v| v.into_iter().collect())
+    }
+
     proptest! {
+        /// The one-pass kind and weak tests agree with the references.
+        #[test]
+        fn kind_and_weak_equal_references(w in prop_oneof![word(), ".{0,12}", "(www\\.|https?://)?[a-zA-Z.@:/]{0,10}"]) {
+            prop_assert!(kind(&w) == kind_reference(&w), "{:?}", w);
+            prop_assert_eq!(is_weak(&w), is_weak_reference(&w), "{:?}", w);
+        }
+
         /// The byte walk splits a line as the character-by-character reference does (any spaces, any text).
         #[test]
         fn words_into_equals_words(line in "[ a\t\u{85}\u{a0}\u{1680}\u{2000}-\u{200b}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}\u{b95}\u{bcd}\u{c0}-\u{ff}\u{1c}-\u{1f}\u{c2}\u{e1}\u{e2}\u{e3}]{0,24}|.{0,24}") {
             let mut out = Vec::new();
             words_into(&line, &mut out);
-            prop_assert_eq!(out, words(&line));
+            let want = words(&line);
+            prop_assert_eq!(&out, &want.iter().map(|w| w.2.clone()).collect::<Vec<_>>());
+            let mut offsets = CharOffsets { line: line.as_bytes(), byte: 0, chars: 0 };
+            for (w, (start, end, _)) in out.iter().zip(&want) {
+                prop_assert_eq!((offsets.at(w.start), offsets.at(w.end)), (*start, *end));
+            }
         }
     }
 }
