@@ -113,6 +113,8 @@ struct Counts {
     counts: &'static [(u16, u16, u32)],
     p_uni: Vec<f64>,
     rows: Vec<f64>,
+    /// Where each previous class's counts start in `counts` (and, last, where they end).
+    starts: Vec<u32>,
     /// The row of a class the sample never has before another (total 0): the same for every such class.
     unseen: Vec<f32>,
 }
@@ -125,7 +127,9 @@ impl Counts {
             rows[p as usize] += c as f64;
         }
         let unseen = (0..CLASSES).map(|k| (ALPHA * p_uni[k] / ALPHA).ln() as f32).collect();
-        Counts { counts, p_uni, rows, unseen }
+        // The counts are sorted by (previous class, class), each pair once.
+        let starts = (0..=CLASSES).map(|p| counts.partition_point(|&(q, _, _)| (q as usize) < p) as u32).collect();
+        Counts { counts, p_uni, rows, starts, unseen }
     }
 
     /// The log-probability of class `k` after class `p` (add-α smoothing towards the unigram).
@@ -134,9 +138,9 @@ impl Counts {
         if total == 0.0 {
             return self.unseen[k];
         }
-        // The counts are sorted by (previous class, class), each pair once.
-        match self.counts.binary_search_by(|&(q, j, _)| (q as usize, j as usize).cmp(&(p, k))) {
-            Ok(at) => ((self.counts[at].2 as f64 + ALPHA * self.p_uni[k]) / (total + ALPHA)).ln() as f32,
+        let row = &self.counts[self.starts[p] as usize..self.starts[p + 1] as usize];
+        match row.binary_search_by_key(&k, |&(_, j, _)| j as usize) {
+            Ok(at) => ((row[at].2 as f64 + ALPHA * self.p_uni[k]) / (total + ALPHA)).ln() as f32,
             Err(_) => (ALPHA * self.p_uni[k] / (total + ALPHA)).ln() as f32,
         }
     }
@@ -186,28 +190,29 @@ impl Models {
     }
 }
 
-/// A thread's bigram cells: per (previous class, class), the log-probabilities under every model, computed
-/// when first needed (allocated zeroed, so the pages of unused rows are never touched).
+/// A thread's bigram cells: per (previous class, class) met so far, the log-probabilities under every model,
+/// computed when first needed and kept in the order they were met (text uses a few thousand of the 258 × 258,
+/// so they stay close together in memory).
 #[derive(Default)]
 struct Cells {
+    /// Per (previous class, class), 1 + where its cell is in `cells` (0: not computed yet).
+    index: Vec<u32>,
     cells: Vec<[f32; MODELS]>,
-    ready: Vec<bool>,
 }
 
 impl Cells {
     /// Where the cell of class `k` after class `p` is in `cells` (computed now if it is new).
     #[inline]
     fn index(&mut self, models: &Models, p: usize, k: usize) -> u32 {
-        if self.ready.is_empty() {
-            self.cells = vec![[0f32; MODELS]; CLASSES * CLASSES];
-            self.ready = vec![false; CLASSES * CLASSES];
+        if self.index.is_empty() {
+            self.index = vec![0; CLASSES * CLASSES];
         }
-        let at = p * CLASSES + k;
-        if !self.ready[at] {
-            self.cells[at] = models.cell(p, k);
-            self.ready[at] = true;
+        let slot = &mut self.index[p * CLASSES + k];
+        if *slot == 0 {
+            self.cells.push(models.cell(p, k));
+            *slot = self.cells.len() as u32;
         }
-        at as u32
+        *slot - 1
     }
 }
 
@@ -474,7 +479,6 @@ fn words(line: &str) -> Vec<(usize, usize, Range<usize>)> {
 /// log-probability under each encoding and the bigram ones (English last). A word that is never a candidate
 /// ([`Word::Keep`]) is not scored: its scores are never read.
 struct Scores {
-    kind: Word,
     /// An acronym or a single Latin letter ([`is_weak`]).
     weak: bool,
     uni: [f32; 28],
@@ -482,13 +486,18 @@ struct Scores {
 }
 
 const ENGLISH: usize = 28;
-/// The cache is emptied when it holds this many words.
-const CACHE_SIZE: usize = 1 << 16;
+/// The cache is emptied when it holds this many words. Small on purpose: the scores of 4,096 words (0.9 MB) and
+/// their table stay in the processor's caches and the memory is reused, where 65,536 words' 15 MB cost page
+/// faults and cache misses that text whose words are new never earns back (fresh prose: 29 → 40 MB/s; text
+/// that repeats its words keeps its frequent ones).
+const CACHE_SIZE: usize = 1 << 12;
 
 #[derive(Default)]
 struct Cache {
     words: WordTable,
     scores: Vec<Scores>,
+    /// Per word, its kind (apart from the scores: most look-ups need only this).
+    kinds: Vec<Word>,
     cells: Cells,
     /// A new word's (class, cell index) per character.
     bigrams: Vec<(u32, u32)>,
@@ -557,7 +566,8 @@ impl Cache {
         if self.scores.capacity() == 0 {
             self.scores.reserve(CACHE_SIZE);
         }
-        self.scores.push(Scores { kind, weak: is_weak(word), uni, bi });
+        self.kinds.push(kind);
+        self.scores.push(Scores { weak: is_weak(word), uni, bi });
         self.words.insert(word.as_bytes(), hash)
     }
 
@@ -566,6 +576,7 @@ impl Cache {
         if self.words.len() >= CACHE_SIZE {
             self.words.clear();
             self.scores.clear();
+            self.kinds.clear();
         }
     }
 }
@@ -652,7 +663,7 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
     for (i, w) in l.words.iter().enumerate() {
         let id = cache.id(models, &line[w.clone()]);
         l.all.push(id);
-        if cache.scores[id as usize].kind == Word::Candidate {
+        if cache.kinds[id as usize] == Word::Candidate {
             l.candidates.push(i);
             l.ids.push(id);
         }

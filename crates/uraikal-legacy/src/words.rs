@@ -8,8 +8,9 @@ use crate::codec::Fx;
 /// Byte strings → ids 0, 1, 2 … in the order of insertion; open addressing over the keys' Fx hashes.
 #[derive(Default)]
 pub(crate) struct WordTable {
-    /// Per slot, id + 1 (0: empty); a power of two, at most half full.
-    slots: Vec<u32>,
+    /// Per slot, id + 1 (0: empty) in the low half and the hash's low 32 bits in the high half, so that a
+    /// probe reads one slot and compares keys only when the hashes agree; a power of two, at most half full.
+    slots: Vec<u64>,
     hashes: Vec<u64>,
     /// Per id, where its key ends in `keys` (it starts where the previous one ends).
     ends: Vec<u32>,
@@ -57,8 +58,9 @@ impl WordTable {
         let mask = self.slots.len() - 1;
         let mut at = self.slot(hash);
         loop {
-            let id = self.slots[at].checked_sub(1)?;
-            if self.hashes[id as usize] == hash && self.key(id) == key {
+            let slot = self.slots[at];
+            let id = (slot as u32).checked_sub(1)?;
+            if (slot >> 32) as u32 == hash as u32 && self.key(id) == key {
                 return Some(id);
             }
             at = (at + 1) & mask;
@@ -80,11 +82,12 @@ impl WordTable {
 
     fn place(&mut self, id: u32) {
         let mask = self.slots.len() - 1;
-        let mut at = self.slot(self.hashes[id as usize]);
+        let hash = self.hashes[id as usize];
+        let mut at = self.slot(hash);
         while self.slots[at] != 0 {
             at = (at + 1) & mask;
         }
-        self.slots[at] = id + 1;
+        self.slots[at] = (hash as u32 as u64) << 32 | (id as u64 + 1);
     }
 
     fn grow(&mut self) {
