@@ -280,27 +280,43 @@ enum Word {
     Candidate,
 }
 
+/// What [`kind`] needs to know of a byte, as bits that a word's bytes OR together.
+const LETTER: u8 = 1; // an ASCII letter or a byte outside ASCII
+const AT: u8 = 2;
+const DOT: u8 = 4;
+const COLON: u8 = 8;
+const E0: u8 = 16; // the lead byte of U+0800…U+0FFF: without one a word has no Tamil
+static BYTE_FLAGS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = match c {
+            b'@' => AT,
+            b'.' => DOT,
+            b':' => COLON,
+            0xE0 => E0 | LETTER,
+            _ if !c.is_ascii() || c.is_ascii_alphabetic() => LETTER,
+            _ => 0,
+        };
+        b += 1;
+    }
+    table
+};
+
 fn kind(word: &str) -> Word {
     let bytes = word.as_bytes();
-    // Without a byte 0xE0 (the lead byte of U+0800…U+0FFF) a word has no Tamil: [`kind_tamil`]'s tests fail.
-    if bytes.contains(&0xE0) {
+    let flags = bytes.iter().fold(0, |f, &b| f | BYTE_FLAGS[b as usize]);
+    if flags & E0 != 0 {
         if let Some(kind) = kind_tamil(word) {
             return kind;
         }
     }
-    // One pass for the tests that follow: a letter or a byte outside ASCII, '@', '.', ':'.
-    let (mut letters, mut at, mut dot, mut colon) = (false, false, false, false);
-    for &b in bytes {
-        letters |= !b.is_ascii() || b.is_ascii_alphabetic();
-        at |= b == b'@';
-        dot |= b == b'.';
-        colon |= b == b':';
-    }
-    if !letters {
+    if flags & LETTER == 0 {
         return Word::Keep;
     }
     let www = word.len() >= 4 && bytes[..4].eq_ignore_ascii_case(b"www.");
-    if www || (colon && word.contains("://")) || (at && dot) {
+    if www || (flags & COLON != 0 && word.contains("://")) || flags & (AT | DOT) == AT | DOT {
         return Word::Keep;
     }
     Word::Candidate
@@ -606,7 +622,10 @@ fn best(scores: &[Scores], ids: &[u32]) -> Option<(usize, f32)> {
             order[at] = e;
         }
     }
-    let mut scored = order.map(|e| (e, ids.iter().map(|&id| score(scores, id).bi[e]).sum::<f32>()));
+    let mut scored = [(0, 0f32); SHORTLIST];
+    for (cell, &e) in scored.iter_mut().zip(&order) {
+        *cell = (e, ids.iter().map(|&id| score(scores, id).bi[e]).sum::<f32>());
+    }
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     Some((scored[0].0, scored[0].1 - scored[1].1))
 }
