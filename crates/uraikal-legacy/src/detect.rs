@@ -515,8 +515,6 @@ struct Cache {
     /// Per word, its kind (apart from the scores: most look-ups need only this).
     kinds: Vec<Word>,
     cells: Cells,
-    /// A new word's (class, cell index) per character.
-    bigrams: Vec<(u32, u32)>,
     line: Line,
 }
 
@@ -557,26 +555,17 @@ impl Cache {
         let (mut uni, mut bi) = ([0f32; 28], [0f32; MODELS]);
         let kind = kind(word);
         if kind == Word::Candidate {
-            // The word's classes and bigram cells first (computing any cell met for the first time), then the
-            // sums in a loop that calls nothing.
-            self.bigrams.clear();
             let mut prev = class(' ');
             for c in word.chars() {
                 let k = class(c);
-                self.bigrams.push((k as u32, self.cells.index(models, prev, k)));
+                let at = self.cells.index(models, prev, k) as usize;
+                for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
+                    *sum += lp;
+                }
+                for (sum, lp) in bi.iter_mut().zip(&self.cells.cells[at]) {
+                    *sum += lp;
+                }
                 prev = k;
-            }
-            // Two loops, each with few enough sums to stay in registers.
-            for &(k, _) in &self.bigrams {
-                for (sum, lp) in uni.iter_mut().zip(&models.unigram[k as usize]) {
-                    *sum += lp;
-                }
-            }
-            let cells = &self.cells.cells;
-            for &(_, at) in &self.bigrams {
-                for (sum, lp) in bi.iter_mut().zip(&cells[at as usize]) {
-                    *sum += lp;
-                }
             }
         }
         if self.scores.capacity() == 0 {
