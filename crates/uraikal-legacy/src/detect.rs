@@ -504,8 +504,8 @@ struct Scores {
 const ENGLISH: usize = 28;
 /// The cache is emptied when it holds this many words. Small on purpose: the scores of 4,096 words (0.9 MB) and
 /// their table stay in the processor's caches and the memory is reused, where 65,536 words' 15 MB cost page
-/// faults and cache misses that text whose words are new never earns back (fresh prose: 29 → 40 MB/s; text
-/// that repeats its words keeps its frequent ones).
+/// faults and cache misses that text whose words are new never earns back (docs/perf.md, issue 19's fourth
+/// pass); text that repeats its words still finds its frequent ones.
 const CACHE_SIZE: usize = 1 << 12;
 
 #[derive(Default)]
