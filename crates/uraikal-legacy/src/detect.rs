@@ -14,6 +14,7 @@
 //! ```
 
 use std::cell::RefCell;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use crate::codec::is_tamil;
@@ -112,6 +113,8 @@ struct Counts {
     counts: &'static [(u16, u16, u32)],
     p_uni: Vec<f64>,
     rows: Vec<f64>,
+    /// Where each previous class's counts start in `counts` (and, last, where they end).
+    starts: Vec<u32>,
     /// The row of a class the sample never has before another (total 0): the same for every such class.
     unseen: Vec<f32>,
 }
@@ -124,10 +127,27 @@ impl Counts {
             rows[p as usize] += c as f64;
         }
         let unseen = (0..CLASSES).map(|k| (ALPHA * p_uni[k] / ALPHA).ln() as f32).collect();
-        Counts { counts, p_uni, rows, unseen }
+        // The counts are sorted by (previous class, class), each pair once.
+        let starts = (0..=CLASSES).map(|p| counts.partition_point(|&(q, _, _)| (q as usize) < p) as u32).collect();
+        Counts { counts, p_uni, rows, starts, unseen }
     }
 
-    /// The log-probability of each class after `p` (add-α smoothing towards the unigram), into lane `e` of `row`.
+    /// The log-probability of class `k` after class `p` (add-α smoothing towards the unigram).
+    fn cell(&self, p: usize, k: usize) -> f32 {
+        let total = self.rows[p];
+        if total == 0.0 {
+            return self.unseen[k];
+        }
+        let row = &self.counts[self.starts[p] as usize..self.starts[p + 1] as usize];
+        match row.binary_search_by_key(&k, |&(_, j, _)| j as usize) {
+            Ok(at) => ((row[at].2 as f64 + ALPHA * self.p_uni[k]) / (total + ALPHA)).ln() as f32,
+            Err(_) => (ALPHA * self.p_uni[k] / (total + ALPHA)).ln() as f32,
+        }
+    }
+
+    /// The log-probability of each class after `p`, into lane `e` of `row`: a whole row at once, the reference
+    /// [`Counts::cell`] is tested against.
+    #[cfg(test)]
     fn fill(&self, p: usize, e: usize, row: &mut [[f32; MODELS]]) {
         let total = self.rows[p];
         if total == 0.0 {
@@ -139,7 +159,6 @@ impl Counts {
         for (k, cell) in row.iter_mut().enumerate() {
             cell[e] = (ALPHA * self.p_uni[k] / (total + ALPHA)).ln() as f32;
         }
-        // The counts are sorted by previous class.
         let from = self.counts.partition_point(|&(q, _, _)| (q as usize) < p);
         for &(_, k, c) in self.counts[from..].iter().take_while(|&&(q, _, _)| q as usize == p) {
             let k = k as usize;
@@ -151,25 +170,49 @@ impl Counts {
 /// The 28 encodings' models and English's.
 const MODELS: usize = 29;
 
-/// The models (from the generated counts: no learning at start-up), laid out so that a new word is scored
-/// under all of them in one pass over its characters; a previous class's row is computed when first needed.
+/// The models (from the generated counts: no learning at start-up). A bigram's log-probabilities under all
+/// of them (one cell, scored in one pass over a word's characters) are computed when a thread first meets
+/// the bigram ([`Cells`]), so text uses a few thousand of the 258 × 258 bigrams and pays for no others.
 struct Models {
     counts: Vec<Counts>,
-    /// Per previous class, per class, the bigram log-probability under each model.
-    rows: Vec<OnceLock<Box<[[f32; MODELS]]>>>,
     /// Per class, the unigram log-probability under each encoding (the first, cheap pass).
     unigram: Vec<[f32; 28]>,
 }
 
 impl Models {
-    fn row(&self, p: usize) -> &[[f32; MODELS]] {
-        self.rows[p].get_or_init(|| {
-            let mut row = vec![[0f32; MODELS]; CLASSES];
-            for (e, counts) in self.counts.iter().enumerate() {
-                counts.fill(p, e, &mut row);
-            }
-            row.into_boxed_slice()
-        })
+    /// The log-probability of class `k` after class `p` under each model.
+    fn cell(&self, p: usize, k: usize) -> [f32; MODELS] {
+        let mut cell = [0f32; MODELS];
+        for (lane, counts) in cell.iter_mut().zip(&self.counts) {
+            *lane = counts.cell(p, k);
+        }
+        cell
+    }
+}
+
+/// A thread's bigram cells: per (previous class, class) met so far, the log-probabilities under every model,
+/// computed when first needed and kept in the order they were met (text uses a few thousand of the 258 × 258,
+/// so they stay close together in memory).
+#[derive(Default)]
+struct Cells {
+    /// Per (previous class, class), 1 + where its cell is in `cells` (0: not computed yet).
+    index: Vec<u32>,
+    cells: Vec<[f32; MODELS]>,
+}
+
+impl Cells {
+    /// Where the cell of class `k` after class `p` is in `cells` (computed now if it is new).
+    #[inline]
+    fn index(&mut self, models: &Models, p: usize, k: usize) -> u32 {
+        if self.index.is_empty() {
+            self.index = vec![0; CLASSES * CLASSES];
+        }
+        let slot = &mut self.index[p * CLASSES + k];
+        if *slot == 0 {
+            self.cells.push(models.cell(p, k));
+            *slot = self.cells.len() as u32;
+        }
+        *slot - 1
     }
 }
 
@@ -183,7 +226,7 @@ fn models() -> &'static Models {
             }
         }
         let counts = BIGRAM_COUNTS.iter().map(|c| Counts::new(c)).collect();
-        Models { counts, rows: (0..CLASSES).map(|_| OnceLock::new()).collect(), unigram }
+        Models { counts, unigram }
     })
 }
 
@@ -237,18 +280,80 @@ enum Word {
     Candidate,
 }
 
+/// What [`kind`] needs to know of a byte, as bits that a word's bytes OR together.
+const LETTER: u8 = 1; // an ASCII letter or a byte outside ASCII
+const AT: u8 = 2;
+const DOT: u8 = 4;
+const COLON: u8 = 8;
+const E0: u8 = 16; // the lead byte of U+0800…U+0FFF: without one a word has no Tamil
+static BYTE_FLAGS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = match c {
+            b'@' => AT,
+            b'.' => DOT,
+            b':' => COLON,
+            0xE0 => E0 | LETTER,
+            _ if !c.is_ascii() || c.is_ascii_alphabetic() => LETTER,
+            _ => 0,
+        };
+        b += 1;
+    }
+    table
+};
+
 fn kind(word: &str) -> Word {
+    let bytes = word.as_bytes();
+    let flags = bytes.iter().fold(0, |f, &b| f | BYTE_FLAGS[b as usize]);
+    if flags & E0 != 0 {
+        if let Some(kind) = kind_tamil(word) {
+            return kind;
+        }
+    }
+    if flags & LETTER == 0 {
+        return Word::Keep;
+    }
+    let www = word.len() >= 4 && bytes[..4].eq_ignore_ascii_case(b"www.");
+    if www || (flags & COLON != 0 && word.contains("://")) || flags & (AT | DOT) == AT | DOT {
+        return Word::Keep;
+    }
+    Word::Candidate
+}
+
+/// [`kind`]'s tests of a word with Tamil letters in it: Keep, or None to go on.
+fn kind_tamil(word: &str) -> Option<Word> {
     let mut chars = word.chars();
     let first = chars.next().unwrap_or(' ');
     let tamil = word.chars().filter(|&c| is_tamil(c)).count();
     // Unicode Tamil starts with a Tamil letter (a legacy word may carry open-tamil's left-over signs).
     if is_tamil(first) && tamil * 2 >= word.chars().count() {
-        return Word::Keep;
+        return Some(Word::Keep);
     }
     // A Latin word with a Tamil suffix (AMகளின், PBS-இன்): Unicode text. The suffix starts with a Tamil letter
     // (left-over signs of a half-converted legacy word are signs) and runs to the end of the word (fonts that
     // write some letters as Unicode, such as ந, mix them into Latin glyphs: iந்tata்), and a glyph outside
     // ASCII before it marks a legacy word.
+    if let Some(at) = word.find(is_tamil) {
+        let (head, suffix) = word.split_at(at);
+        let starts_with_letter = suffix.chars().next().is_some_and(|c| ('\u{0B85}'..='\u{0BB9}').contains(&c));
+        if starts_with_letter && head.is_ascii() && suffix.chars().all(|c| is_tamil(c) || c.is_ascii_punctuation()) {
+            return Some(Word::Keep);
+        }
+    }
+    None
+}
+
+/// [`kind`] as first written, the reference the one-pass version is tested against.
+#[cfg(test)]
+fn kind_reference(word: &str) -> Word {
+    let mut chars = word.chars();
+    let first = chars.next().unwrap_or(' ');
+    let tamil = word.chars().filter(|&c| is_tamil(c)).count();
+    if is_tamil(first) && tamil * 2 >= word.chars().count() {
+        return Word::Keep;
+    }
     if let Some(at) = word.find(is_tamil) {
         let (head, suffix) = word.split_at(at);
         let starts_with_letter = suffix.chars().next().is_some_and(|c| ('\u{0B85}'..='\u{0BB9}').contains(&c));
@@ -269,14 +374,104 @@ fn kind(word: &str) -> Word {
 /// An acronym (capital letters, two or more, with digits and - . / &) or a single Latin letter, with
 /// punctuation around.
 fn is_weak(word: &str) -> bool {
+    // ASCII punctuation is one byte each: trimming bytes trims the same characters.
+    let bytes = word.as_bytes();
+    let start = bytes.iter().position(|b| !b.is_ascii_punctuation()).unwrap_or(bytes.len());
+    let end = bytes.iter().rposition(|b| !b.is_ascii_punctuation()).map_or(start, |e| e + 1);
+    match &bytes[start..end] {
+        [] => false,
+        [b] => b.is_ascii_alphabetic(),
+        core => {
+            // Most words stop at their first small letter.
+            let mut capitals = 0;
+            for &b in core {
+                if b.is_ascii_uppercase() {
+                    capitals += 1;
+                } else if !(b.is_ascii_digit() || b"-./&".contains(&b)) {
+                    return false;
+                }
+            }
+            capitals >= 2
+        }
+    }
+}
+
+/// [`is_weak`] as first written, the reference the one-pass version is tested against.
+#[cfg(test)]
+fn is_weak_reference(word: &str) -> bool {
     let core = word.trim_matches(|c: char| c.is_ascii_punctuation());
     let acronym = core.bytes().filter(u8::is_ascii_uppercase).count() >= 2
         && core.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b"-./&".contains(&b));
     acronym || (core.len() == 1 && core.as_bytes()[0].is_ascii_alphabetic())
 }
 
-/// Words of a line: (first char, end char, byte range, kind).
-fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
+/// Whether a byte may start a whitespace character (`char::is_whitespace`): ASCII tab to carriage return and
+/// space, and the lead bytes of U+0085, U+00A0, U+1680 and U+2000…U+3000 (never a continuation byte).
+static MAY_BE_SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = matches!(b as u8, b'\t'..=b'\r' | b' ' | 0xC2 | 0xE1 | 0xE2 | 0xE3);
+        b += 1;
+    }
+    table
+};
+
+/// The byte length of the whitespace character at byte `at` of `line` (0: it is not one).
+#[inline]
+fn space_at(line: &str, at: usize) -> usize {
+    let b = line.as_bytes()[at];
+    if b < 0x80 {
+        return usize::from(MAY_BE_SPACE[b as usize]);
+    }
+    match line[at..].chars().next() {
+        Some(c) if MAY_BE_SPACE[b as usize] && c.is_whitespace() => c.len_utf8(),
+        _ => 0,
+    }
+}
+
+/// The words of a line (split at `char::is_whitespace`) as byte ranges, into `out`: a scan of the bytes that
+/// looks closer only at the few that may start a space.
+fn words_into(line: &str, out: &mut Vec<Range<usize>>) {
+    out.clear();
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let space = space_at(line, at);
+        if space > 0 {
+            at += space;
+            continue;
+        }
+        let start = at;
+        at += 1;
+        while at < bytes.len() && !(MAY_BE_SPACE[bytes[at] as usize] && space_at(line, at) > 0) {
+            at += 1;
+        }
+        out.push(start..at);
+    }
+}
+
+/// Byte offsets to character offsets, for offsets that only grow (a line's run boundaries in order).
+struct CharOffsets<'a> {
+    line: &'a [u8],
+    byte: usize,
+    chars: usize,
+}
+
+impl CharOffsets<'_> {
+    /// The characters before byte `byte` (at least the previous call's byte): its bytes that are not
+    /// continuation bytes.
+    fn at(&mut self, byte: usize) -> usize {
+        self.chars += self.line[self.byte..byte].iter().filter(|&&b| (b as i8) >= -0x40).count();
+        self.byte = byte;
+        self.chars
+    }
+}
+
+/// The words of a line, character by character, as (first char, end char, byte range): the reference
+/// [`words_into`] and [`CharOffsets`] are tested against.
+#[cfg(test)]
+fn words(line: &str) -> Vec<(usize, usize, Range<usize>)> {
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None;
     let mut n = 0;
@@ -297,9 +492,9 @@ fn words(line: &str) -> Vec<(usize, usize, std::ops::Range<usize>)> {
 }
 
 /// A word's scores under the models, cached per distinct word (text repeats its words): the unigram
-/// log-probability under each encoding and the bigram ones (English last).
+/// log-probability under each encoding and the bigram ones (English last). A word that is never a candidate
+/// ([`Word::Keep`]) is not scored: its scores are never read.
 struct Scores {
-    kind: Word,
     /// An acronym or a single Latin letter ([`is_weak`]).
     weak: bool,
     uni: [f32; 28],
@@ -307,17 +502,47 @@ struct Scores {
 }
 
 const ENGLISH: usize = 28;
-/// The cache is emptied when it holds this many words.
-const CACHE_SIZE: usize = 1 << 16;
+/// The cache is emptied when it holds this many words. Small on purpose: the scores of 4,096 words (0.9 MB) and
+/// their table stay in the processor's caches and the memory is reused, where 65,536 words' 15 MB cost page
+/// faults and cache misses that text whose words are new never earns back (docs/perf.md, issue 19's fourth
+/// pass); text that repeats its words still finds its frequent ones.
+const CACHE_SIZE: usize = 1 << 12;
 
 #[derive(Default)]
 struct Cache {
     words: WordTable,
     scores: Vec<Scores>,
+    /// Per word, its kind (apart from the scores: most look-ups need only this).
+    kinds: Vec<Word>,
+    cells: Cells,
+    line: Line,
+}
+
+/// A line's working vectors, kept between lines so that detection allocates nothing per line.
+#[derive(Default)]
+struct Line {
+    /// Its words' byte ranges.
+    words: Vec<Range<usize>>,
+    /// Per word, its id in the cache.
+    all: Vec<u32>,
+    /// The candidate words (indices into `words`) and their ids.
+    candidates: Vec<usize>,
+    ids: Vec<u32>,
+    /// Per candidate, whether it is legacy; the Viterbi's back pointers.
+    flags: Vec<bool>,
+    back: Vec<[usize; 2]>,
+    legacy: Vec<usize>,
+    legacy_ids: Vec<u32>,
+    strong: Vec<bool>,
 }
 
 thread_local! {
     static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
+}
+
+/// Word `id`'s scores.
+fn score(cache: &[Scores], id: u32) -> &Scores {
+    &cache[id as usize]
 }
 
 impl Cache {
@@ -328,27 +553,27 @@ impl Cache {
             return id;
         }
         let (mut uni, mut bi) = ([0f32; 28], [0f32; MODELS]);
-        let mut prev = class(' ');
-        for c in word.chars() {
-            let k = class(c);
-            for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
-                *sum += lp;
+        let kind = kind(word);
+        if kind == Word::Candidate {
+            let mut prev = class(' ');
+            for c in word.chars() {
+                let k = class(c);
+                let at = self.cells.index(models, prev, k) as usize;
+                for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
+                    *sum += lp;
+                }
+                for (sum, lp) in bi.iter_mut().zip(&self.cells.cells[at]) {
+                    *sum += lp;
+                }
+                prev = k;
             }
-            for (sum, lp) in bi.iter_mut().zip(&models.row(prev)[k]) {
-                *sum += lp;
-            }
-            prev = k;
         }
         if self.scores.capacity() == 0 {
             self.scores.reserve(CACHE_SIZE);
         }
-        self.scores.push(Scores { kind: kind(word), weak: is_weak(word), uni, bi });
+        self.kinds.push(kind);
+        self.scores.push(Scores { weak: is_weak(word), uni, bi });
         self.words.insert(word.as_bytes(), hash)
-    }
-
-    /// The bigram log-probability of word `id` under encoding `e` (or English).
-    fn bigram(&self, id: u32, e: usize) -> f32 {
-        self.scores[id as usize].bi[e]
     }
 
     /// Forgets the words when the cache is full (called between lines, when no id is held).
@@ -356,19 +581,20 @@ impl Cache {
         if self.words.len() >= CACHE_SIZE {
             self.words.clear();
             self.scores.clear();
+            self.kinds.clear();
         }
     }
 }
 
 /// The best encoding for the words `ids` and its margin over the runner-up (None when there is nothing to
 /// score). The unigram pass shortlists, the bigram models rank.
-fn best(cache: &Cache, ids: &[u32]) -> Option<(usize, f32)> {
+fn best(scores: &[Scores], ids: &[u32]) -> Option<(usize, f32)> {
     if ids.is_empty() {
         return None;
     }
     let mut uni = [0f32; 28];
     for &id in ids {
-        for (sum, lp) in uni.iter_mut().zip(&cache.scores[id as usize].uni) {
+        for (sum, lp) in uni.iter_mut().zip(&score(scores, id).uni) {
             *sum += lp;
         }
     }
@@ -376,13 +602,19 @@ fn best(cache: &Cache, ids: &[u32]) -> Option<(usize, f32)> {
     let mut order = [usize::MAX; SHORTLIST];
     for e in 0..28 {
         let better = |o: usize| o == usize::MAX || uni[e] > uni[o];
+        // The list is sorted best first: what does not beat the last beats none.
+        if !better(order[SHORTLIST - 1]) {
+            continue;
+        }
         if let Some(at) = (0..SHORTLIST).find(|&k| better(order[k])) {
             order.copy_within(at..SHORTLIST - 1, at + 1);
             order[at] = e;
         }
     }
-    let mut scored: Vec<(usize, f32)> =
-        order.iter().map(|&e| (e, ids.iter().map(|&id| cache.bigram(id, e)).sum())).collect();
+    let mut scored = [(0, 0f32); SHORTLIST];
+    for (cell, &e) in scored.iter_mut().zip(&order) {
+        *cell = (e, ids.iter().map(|&id| score(scores, id).bi[e]).sum::<f32>());
+    }
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));
     Some((scored[0].0, scored[0].1 - scored[1].1))
 }
@@ -390,15 +622,16 @@ fn best(cache: &Cache, ids: &[u32]) -> Option<(usize, f32)> {
 /// The cost (nats) of switching between legacy and other words: legacy text comes in runs.
 const SWITCH: f32 = 4.0;
 
-/// Which candidate words are legacy in `enc`: a two-state Viterbi over the words (legacy / not), each scored
-/// by the encoding's model or English, with a cost for every switch.
-fn legacy_words(cache: &Cache, enc: usize, ids: &[u32]) -> Vec<bool> {
+/// Which candidate words are legacy in `enc` (into `out`): a two-state Viterbi over the words (legacy / not),
+/// each scored by the encoding's model or English, with a cost for every switch.
+fn legacy_words(scores: &[Scores], enc: usize, ids: &[u32], back: &mut Vec<[usize; 2]>, out: &mut Vec<bool>) {
     let n = ids.len();
-    let mut back: Vec<[usize; 2]> = Vec::with_capacity(n);
+    back.clear();
     // State 0: not legacy (English or other), 1: legacy. Both may start.
     let mut cur = [0f32; 2];
     for (i, &id) in ids.iter().enumerate() {
-        let emit = [cache.bigram(id, ENGLISH), cache.bigram(id, enc)];
+        let bi = &score(scores, id).bi;
+        let emit = [bi[ENGLISH], bi[enc]];
         let mut next = [0f32; 2];
         let mut from = [0usize; 2];
         for s in 0..2 {
@@ -410,12 +643,12 @@ fn legacy_words(cache: &Cache, enc: usize, ids: &[u32]) -> Vec<bool> {
         cur = next;
     }
     let mut state = if cur[1] >= cur[0] { 1 } else { 0 };
-    let mut out = vec![false; n];
+    out.clear();
+    out.resize(n, false);
     for i in (0..n).rev() {
         out[i] = state == 1;
         state = back[i][state];
     }
-    out
 }
 
 /// The most likely encoding of a line and its legacy runs (SPEC E6).
@@ -429,58 +662,77 @@ pub fn detect(line: &str) -> Detection {
 }
 
 fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
-    let words = words(line);
     let none = Detection { encoding: None, confidence: 0.0, runs: Vec::new() };
-    let all: Vec<u32> = words.iter().map(|w| cache.id(models, &line[w.2.clone()])).collect();
-    let candidates: Vec<usize> =
-        (0..words.len()).filter(|&i| cache.scores[all[i] as usize].kind == Word::Candidate).collect();
-    let ids: Vec<u32> = candidates.iter().map(|&i| all[i]).collect();
-    let Some((mut enc, mut margin)) = best(cache, &ids) else {
-        return none;
-    };
+    let mut l = std::mem::take(&mut cache.line);
+    words_into(line, &mut l.words);
+    l.all.clear();
+    l.candidates.clear();
+    l.ids.clear();
+    for (i, w) in l.words.iter().enumerate() {
+        let id = cache.id(models, &line[w.clone()]);
+        l.all.push(id);
+        if cache.kinds[id as usize] == Word::Candidate {
+            l.candidates.push(i);
+            l.ids.push(id);
+        }
+    }
+    let detection = runs(&cache.scores, &mut l).map_or(none, |(enc, margin)| {
+        let encoding = Encoding(enc as u8);
+        let mut runs: Vec<Run> = Vec::new();
+        let mut previous: Option<usize> = None;
+        let mut offsets = CharOffsets { line: line.as_bytes(), byte: 0, chars: 0 };
+        for &i in &l.legacy {
+            let (start, end) = (offsets.at(l.words[i].start), offsets.at(l.words[i].end));
+            match runs.last_mut() {
+                // Consecutive legacy words make one run (with the spaces between them).
+                Some(run) if previous.is_some_and(|p| p + 1 == i) => run.end = end,
+                _ => runs.push(Run { start, end, encoding }),
+            }
+            previous = Some(i);
+        }
+        let confidence = ((1.0 - (-(margin as f64)).exp()) * 1e6).round() / 1e6;
+        Detection { encoding: Some(encoding), confidence, runs }
+    });
+    cache.line = l;
+    detection
+}
+
+/// The line's encoding and margin, with its legacy words in `l.legacy` (None: no legacy words).
+fn runs(scores: &[Scores], l: &mut Line) -> Option<(usize, f32)> {
+    let (mut enc, mut margin) = best(scores, &l.ids)?;
     // Words English explains better are not legacy; the encoding is chosen again on the others.
-    let mut legacy: Vec<usize> = Vec::new();
     for _ in 0..2 {
-        let flags = legacy_words(cache, enc, &ids);
-        legacy = candidates.iter().zip(&flags).filter(|(_, f)| **f).map(|(&i, _)| i).collect();
-        if legacy.len() == candidates.len() {
+        legacy_words(scores, enc, &l.ids, &mut l.back, &mut l.flags);
+        l.legacy.clear();
+        l.legacy.extend(l.candidates.iter().zip(&l.flags).filter(|(_, f)| **f).map(|(&i, _)| i));
+        if l.legacy.len() == l.candidates.len() {
             break;
         }
-        let legacy_ids: Vec<u32> = ids.iter().zip(&flags).filter(|(_, f)| **f).map(|(&id, _)| id).collect();
-        match best(cache, &legacy_ids) {
+        l.legacy_ids.clear();
+        l.legacy_ids.extend(l.ids.iter().zip(&l.flags).filter(|(_, f)| **f).map(|(&id, _)| id));
+        match best(scores, &l.legacy_ids) {
             Some((e, m)) if e != enc => (enc, margin) = (e, m),
             Some((_, m)) => {
                 margin = m;
                 break;
             }
-            None => return none,
+            None => return None,
         }
     }
     // An acronym (QVC, GMT, XDR-TB) or a single Latin letter among Unicode words is English, though fonts
     // have such words too: one counts as legacy only next to a legacy word that is neither.
-    let weak = |i: usize| cache.scores[all[i] as usize].weak;
-    let mut strong = vec![false; words.len()];
-    for &i in &legacy {
-        strong[i] = !weak(i);
+    let weak = |i: usize| score(scores, l.all[i]).weak;
+    l.strong.clear();
+    l.strong.resize(l.words.len(), false);
+    for &i in &l.legacy {
+        l.strong[i] = !weak(i);
     }
-    legacy.retain(|&i| !weak(i) || (i > 0 && strong[i - 1]) || strong.get(i + 1).copied().unwrap_or(false));
-    if legacy.is_empty() {
-        return none;
+    let strong = &l.strong;
+    l.legacy.retain(|&i| !weak(i) || (i > 0 && strong[i - 1]) || strong.get(i + 1).copied().unwrap_or(false));
+    if l.legacy.is_empty() {
+        return None;
     }
-    let encoding = Encoding(enc as u8);
-    let mut runs: Vec<Run> = Vec::new();
-    let mut previous: Option<usize> = None;
-    for &i in &legacy {
-        let (start, end, _) = words[i];
-        match runs.last_mut() {
-            // Consecutive legacy words make one run (with the spaces between them).
-            Some(run) if previous.is_some_and(|p| p + 1 == i) => run.end = end,
-            _ => runs.push(Run { start, end, encoding }),
-        }
-        previous = Some(i);
-    }
-    let confidence = ((1.0 - (-(margin as f64)).exp()) * 1e6).round() / 1e6;
-    Detection { encoding: Some(encoding), confidence, runs }
+    Some((enc, margin))
 }
 
 /// Converts only the legacy runs of each line (as [`detect`] finds them); everything else is kept as it is,
@@ -501,4 +753,54 @@ pub fn decode_auto(text: &str) -> String {
         out.push_str(&line[done..]);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A bigram cell computed alone is the value the whole-row reference gives, for every pair and model.
+    #[test]
+    fn cells_equal_whole_rows() {
+        let models = models();
+        let mut row = vec![[0f32; MODELS]; CLASSES];
+        for p in 0..CLASSES {
+            for (e, counts) in models.counts.iter().enumerate() {
+                counts.fill(p, e, &mut row);
+            }
+            for (k, want) in row.iter().enumerate() {
+                assert_eq!(models.cell(p, k).map(f32::to_bits), want.map(f32::to_bits), "({p}, {k})");
+            }
+        }
+    }
+
+    /// Words of every kind the detector meets: Latin, Latin-1 glyphs, Tamil, digits, addresses, acronyms.
+    fn word() -> impl Strategy<Value = String> {
+        let alphabet: Vec<char> =
+            "aZ09@.:/-&;,'()w\u{b95}\u{b85}\u{bcd}\u{be6}\u{e9}\u{ff}\u{c0}\u{800}\u{fff}".chars().collect();
+        proptest::collection::vec(proptest::sample::select(alphabet), 0..10).prop_map(|v| v.into_iter().collect())
+    }
+
+    proptest! {
+        /// The one-pass kind and weak tests agree with the references.
+        #[test]
+        fn kind_and_weak_equal_references(w in prop_oneof![word(), ".{0,12}", "(www\\.|https?://)?[a-zA-Z.@:/]{0,10}"]) {
+            prop_assert!(kind(&w) == kind_reference(&w), "{:?}", w);
+            prop_assert_eq!(is_weak(&w), is_weak_reference(&w), "{:?}", w);
+        }
+
+        /// The byte walk splits a line as the character-by-character reference does (any spaces, any text).
+        #[test]
+        fn words_into_equals_words(line in "[ a\t\u{85}\u{a0}\u{1680}\u{2000}-\u{200b}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}\u{b95}\u{bcd}\u{c0}-\u{ff}\u{1c}-\u{1f}\u{c2}\u{e1}\u{e2}\u{e3}]{0,24}|.{0,24}") {
+            let mut out = Vec::new();
+            words_into(&line, &mut out);
+            let want = words(&line);
+            prop_assert_eq!(&out, &want.iter().map(|w| w.2.clone()).collect::<Vec<_>>());
+            let mut offsets = CharOffsets { line: line.as_bytes(), byte: 0, chars: 0 };
+            for (w, (start, end, _)) in out.iter().zip(&want) {
+                prop_assert_eq!((offsets.at(w.start), offsets.at(w.end)), (*start, *end));
+            }
+        }
+    }
 }

@@ -24,8 +24,9 @@ impl Hasher for Fx {
 /// Byte strings → ids 0, 1, 2 … in the order of insertion; open addressing over the keys' Fx hashes.
 #[derive(Default)]
 pub(crate) struct WordTable {
-    /// Per slot, id + 1 (0: empty); a power of two, at most half full.
-    slots: Vec<u32>,
+    /// Per slot, id + 1 (0: empty) in the low half and the hash's low 32 bits in the high half, so that a
+    /// probe reads one slot and compares keys only when the hashes agree; a power of two, at most half full.
+    slots: Vec<u64>,
     hashes: Vec<u64>,
     /// Per id, where its key ends in `keys` (it starts where the previous one ends).
     ends: Vec<u32>,
@@ -33,10 +34,20 @@ pub(crate) struct WordTable {
 }
 
 impl WordTable {
+    /// The Fx hash of `key` (8-byte little-endian chunks, the last one padded with zeros), fed to Fx a whole
+    /// u64 at a time: `Fx::write` on the key copies each chunk through memory with a call to memcpy, and the
+    /// load that follows waits for it.
     #[inline]
     pub(crate) fn hash(key: &[u8]) -> u64 {
         let mut h = Fx::default();
-        h.write(key);
+        let mut chunks = key.chunks_exact(8);
+        for chunk in &mut chunks {
+            h.write_u64(u64::from_le_bytes(chunk.try_into().unwrap()));
+        }
+        let tail = chunks.remainder();
+        if !tail.is_empty() {
+            h.write_u64(tail.iter().rev().fold(0, |word, &b| word << 8 | b as u64));
+        }
         h.finish()
     }
 
@@ -73,8 +84,9 @@ impl WordTable {
         let mask = self.slots.len() - 1;
         let mut at = self.slot(hash);
         loop {
-            let id = self.slots[at].checked_sub(1)?;
-            if self.hashes[id as usize] == hash && self.key(id) == key {
+            let slot = self.slots[at];
+            let id = (slot as u32).checked_sub(1)?;
+            if (slot >> 32) as u32 == hash as u32 && self.key(id) == key {
                 return Some(id);
             }
             at = (at + 1) & mask;
@@ -96,11 +108,12 @@ impl WordTable {
 
     fn place(&mut self, id: u32) {
         let mask = self.slots.len() - 1;
-        let mut at = self.slot(self.hashes[id as usize]);
+        let hash = self.hashes[id as usize];
+        let mut at = self.slot(hash);
         while self.slots[at] != 0 {
             at = (at + 1) & mask;
         }
-        self.slots[at] = id + 1;
+        self.slots[at] = (hash as u32 as u64) << 32 | (id as u64 + 1);
     }
 
     fn grow(&mut self) {
@@ -115,6 +128,20 @@ impl WordTable {
 #[cfg(test)]
 mod tests {
     use super::WordTable;
+
+    /// On a little-endian machine the hash is Fx's over the key's bytes, whatever the length.
+    #[cfg(target_endian = "little")]
+    #[test]
+    fn hash_is_fx_over_the_bytes() {
+        use std::hash::Hasher;
+        let text = "தமிழ் jkpo; www.example.org 0123456789abcdef";
+        for end in 0..=text.len() {
+            let key = &text.as_bytes()[..end];
+            let mut fx = crate::codec::Fx::default();
+            fx.write(key);
+            assert_eq!(WordTable::hash(key), fx.finish(), "{end}");
+        }
+    }
 
     #[test]
     fn finds_what_it_holds_and_only_that() {
