@@ -106,7 +106,10 @@ fn batch(input: &Path, output: Option<&Path>, language: Option<&str>, mode: Opti
         }
     }
     if let Some(corpus) = batch.percent() {
-        eprintln!("corpus OIWER {corpus:.2}% over {} utterances (Σ errors ÷ Σ N)", batch.utterances);
+        // One write: stderr is unbuffered, and `eprintln!` writes each piece of its format on its own (seven
+        // writes, each a wake-up for a reader of the pipe).
+        let line = format!("corpus OIWER {corpus:.2}% over {} utterances (Σ errors ÷ Σ N)\n", batch.utterances);
+        std::io::stderr().write_all(line.as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -99,12 +99,18 @@ impl Language {
             return Ok(*language);
         }
         // Python's str.strip() also strips U+001C..U+001F, which char::is_whitespace does not.
-        let key = text.trim_matches(is_python_space).to_lowercase();
-        TABLE
-            .iter()
-            .find(|(_, code, name)| *code == key || *name == key)
-            .map(|(language, _, _)| *language)
-            .ok_or_else(|| Error::new(ErrorKind::UnknownLanguage(text.to_string())))
+        let trimmed = text.trim_matches(is_python_space);
+        let found = if trimmed.is_ascii() {
+            // ASCII lower-cases as it does in full, without a new string.
+            TABLE
+                .iter()
+                .find(|(_, code, name)| code.eq_ignore_ascii_case(trimmed) || name.eq_ignore_ascii_case(trimmed))
+        } else {
+            // Some non-ASCII letters lower-case to ASCII (the Kelvin sign K to k).
+            let key = trimmed.to_lowercase();
+            TABLE.iter().find(|(_, code, name)| *code == key || *name == key)
+        };
+        found.map(|(language, _, _)| *language).ok_or_else(|| Error::new(ErrorKind::UnknownLanguage(text.to_string())))
     }
 
     /// The ISO 639 code (`ta`, `brx`, …).
@@ -173,6 +179,20 @@ mod tests {
             assert!(matches!(err.kind(), ErrorKind::UnknownLanguage(_)), "{bad}");
             assert!(err.to_string().contains("ta"), "{err}");
         }
+    }
+
+    /// The ASCII reading (no new string) finds what full lower-casing finds, and non-ASCII text still goes
+    /// through full lower-casing (the Kelvin sign lower-cases to an ASCII k).
+    #[test]
+    fn ascii_case_folding_equals_full_lower_casing() {
+        for text in
+            ["TA", "Tamil", " TAMIL ", "hInDi", "\u{212A}n", "\u{212A}ANNADA", "ta\u{130}", "\u{130}", "Ta\u{1f}", "ßa"]
+        {
+            let key = text.trim_matches(is_python_space).to_lowercase();
+            let expected = TABLE.iter().find(|(_, code, name)| *code == key || *name == key).map(|(l, _, _)| *l);
+            assert_eq!(Language::parse(text).ok(), expected, "{text:?}");
+        }
+        assert_eq!(Language::parse("\u{212A}n").unwrap(), Language::Kannada);
     }
 
     #[test]
