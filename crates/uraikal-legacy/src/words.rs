@@ -137,7 +137,7 @@ mod tests {
         let text = "தமிழ் jkpo; www.example.org 0123456789abcdef";
         for end in 0..=text.len() {
             let key = &text.as_bytes()[..end];
-            let mut fx = crate::codec::Fx::default();
+            let mut fx = super::Fx::default();
             fx.write(key);
             assert_eq!(WordTable::hash(key), fx.finish(), "{end}");
         }
