@@ -417,9 +417,39 @@ static MAY_BE_SPACE: [bool; 256] = {
     table
 };
 
-/// The byte length of the whitespace character at byte `at` of `line` (0: it is not one).
+/// The byte length of the whitespace character at byte `at` of `line` (0: it is not one), read from the
+/// bytes: `char::is_whitespace` outside ASCII is U+0085, U+00A0, U+1680, U+2000…U+200A, U+2028, U+2029,
+/// U+202F, U+205F and U+3000 (C2 leads every character of U+0080…U+00BF, so legacy text in Latin-1 glyphs
+/// meets it all the time; the test [`tests::space_at_equals_reference`] tries every character).
 #[inline]
 fn space_at(line: &str, at: usize) -> usize {
+    let bytes = line.as_bytes();
+    let b = bytes[at];
+    if b < 0x80 {
+        return usize::from(MAY_BE_SPACE[b as usize]);
+    }
+    let next = |i: usize| bytes.get(at + i).copied().unwrap_or(0);
+    let space = match b {
+        0xC2 => return if matches!(next(1), 0x85 | 0xA0) { 2 } else { 0 },
+        0xE1 => next(1) == 0x9A && next(2) == 0x80,
+        0xE2 => match next(1) {
+            0x80 => matches!(next(2), 0x80..=0x8A | 0xA8 | 0xA9 | 0xAF),
+            0x81 => next(2) == 0x9F,
+            _ => false,
+        },
+        0xE3 => next(1) == 0x80 && next(2) == 0x80,
+        _ => false,
+    };
+    if space {
+        3
+    } else {
+        0
+    }
+}
+
+/// [`space_at`] as first written (decoding the character), the reference it is tested against.
+#[cfg(test)]
+fn space_at_reference(line: &str, at: usize) -> usize {
     let b = line.as_bytes()[at];
     if b < 0x80 {
         return usize::from(MAY_BE_SPACE[b as usize]);
@@ -771,6 +801,17 @@ mod tests {
             }
             for (k, want) in row.iter().enumerate() {
                 assert_eq!(models.cell(p, k).map(f32::to_bits), want.map(f32::to_bits), "({p}, {k})");
+            }
+        }
+    }
+
+    /// The byte test of a space agrees with decoding the character, for every character (alone, between
+    /// letters, and at the end of the line).
+    #[test]
+    fn space_at_equals_reference() {
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            for (line, at) in [(format!("{c}"), 0), (format!("a{c}b"), 1), (format!("a{c}"), 1)] {
+                assert_eq!(space_at(&line, at), space_at_reference(&line, at), "U+{:04X}", c as u32);
             }
         }
     }
