@@ -546,6 +546,33 @@ struct Cache {
     kinds: Vec<Word>,
     cells: Cells,
     line: Line,
+    /// A new word's classes and cells (kept to save allocating).
+    classes: Vec<u16>,
+    at: Vec<u32>,
+}
+
+/// The unigram rows of `classes`, added lane by lane in the word's order (from 0), into `out`.
+#[inline(never)]
+fn sum_uni(rows: &[[f32; 28]], classes: &[u16], out: &mut [f32; 28]) {
+    let mut uni = [0f32; 28];
+    for &k in classes {
+        for (sum, lp) in uni.iter_mut().zip(&rows[k as usize]) {
+            *sum += lp;
+        }
+    }
+    *out = uni;
+}
+
+/// The bigram cells `at`, added lane by lane in the word's order (from 0), into `out`.
+#[inline(never)]
+fn sum_bi(cells: &[[f32; MODELS]], at: &[u32], out: &mut [f32; MODELS]) {
+    let mut bi = [0f32; MODELS];
+    for &i in at {
+        for (sum, lp) in bi.iter_mut().zip(&cells[i as usize]) {
+            *sum += lp;
+        }
+    }
+    *out = bi;
 }
 
 /// A line's working vectors, kept between lines so that detection allocates nothing per line.
@@ -582,35 +609,43 @@ impl Cache {
         if let Some(id) = self.words.find(word.as_bytes(), hash) {
             return id;
         }
-        let (mut uni, mut bi) = ([0f32; 28], [0f32; MODELS]);
+        let id = self.words.len();
+        if self.scores.len() == id {
+            if self.scores.capacity() == 0 {
+                self.scores.reserve(CACHE_SIZE);
+            }
+            self.scores.push(Scores { weak: false, uni: [0f32; 28], bi: [0f32; MODELS] });
+        }
+        // The slot is written in place (a word's scores are 232 bytes: no copy through the stack). A word that
+        // is kept keeps the slot's old sums: they are never read.
+        let scores = &mut self.scores[id];
+        scores.weak = is_weak(word);
         let kind = kind(word);
         if kind == Word::Candidate {
+            // First the word's classes and cells (which may compute a cell: a call), then the sums in loops
+            // of their own, where they stay in registers.
+            let (classes, at) = (&mut self.classes, &mut self.at);
+            classes.clear();
+            at.clear();
             let mut prev = class(' ');
             for c in word.chars() {
                 let k = class(c);
-                let at = self.cells.index(models, prev, k) as usize;
-                for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
-                    *sum += lp;
-                }
-                for (sum, lp) in bi.iter_mut().zip(&self.cells.cells[at]) {
-                    *sum += lp;
-                }
+                classes.push(k as u16);
+                at.push(self.cells.index(models, prev, k));
                 prev = k;
             }
-        }
-        if self.scores.capacity() == 0 {
-            self.scores.reserve(CACHE_SIZE);
+            sum_uni(&models.unigram, classes, &mut scores.uni);
+            sum_bi(&self.cells.cells, at, &mut scores.bi);
         }
         self.kinds.push(kind);
-        self.scores.push(Scores { weak: is_weak(word), uni, bi });
         self.words.insert(word.as_bytes(), hash)
     }
 
     /// Forgets the words when the cache is full (called between lines, when no id is held).
     fn trim(&mut self) {
         if self.words.len() >= CACHE_SIZE {
+            // `scores` keeps its slots: the next words overwrite them (a word's id is `words`' length).
             self.words.clear();
-            self.scores.clear();
             self.kinds.clear();
         }
     }
@@ -823,7 +858,50 @@ mod tests {
         proptest::collection::vec(proptest::sample::select(alphabet), 0..10).prop_map(|v| v.into_iter().collect())
     }
 
+    /// A word's sums as first written: every character's unigram row and bigram cell added in one loop.
+    fn sums_reference(models: &Models, word: &str) -> ([f32; 28], [f32; MODELS]) {
+        let (mut uni, mut bi) = ([0f32; 28], [0f32; MODELS]);
+        let mut prev = class(' ');
+        for c in word.chars() {
+            let k = class(c);
+            for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
+                *sum += lp;
+            }
+            for (sum, lp) in bi.iter_mut().zip(&models.cell(prev, k)) {
+                *sum += lp;
+            }
+            prev = k;
+        }
+        (uni, bi)
+    }
+
     proptest! {
+        /// A candidate's cached sums (classes and cells first, then a loop per kind of sum, written in place
+        /// over a reused slot) are the reference's, bit for bit, also after the cache is trimmed.
+        #[test]
+        fn sums_equal_reference(words in proptest::collection::vec(prop_oneof![word(), ".{1,12}", "[a-zA-Z\u{80}-\u{ff};]{1,12}"], 1..40)) {
+            let models = models();
+            let mut cache = Cache::default();
+            for (i, w) in words.iter().enumerate() {
+                if w.is_empty() || w.chars().any(char::is_whitespace) {
+                    continue;
+                }
+                let id = cache.id(models, w);
+                if cache.kinds[id as usize] == Word::Candidate {
+                    let (uni, bi) = sums_reference(models, w);
+                    let got = score(&cache.scores, id);
+                    prop_assert_eq!(got.uni.map(f32::to_bits), uni.map(f32::to_bits), "{:?}", w);
+                    prop_assert_eq!(got.bi.map(f32::to_bits), bi.map(f32::to_bits), "{:?}", w);
+                    prop_assert_eq!(got.weak, is_weak(w));
+                }
+                if i % 7 == 6 {
+                    // What `trim` does when the cache is full.
+                    cache.words.clear();
+                    cache.kinds.clear();
+                }
+            }
+        }
+
         /// The one-pass kind and weak tests agree with the references.
         #[test]
         fn kind_and_weak_equal_references(w in prop_oneof![word(), ".{0,12}", "(www\\.|https?://)?[a-zA-Z.@:/]{0,10}"]) {
