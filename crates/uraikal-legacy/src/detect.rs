@@ -483,16 +483,15 @@ fn words_into(line: &str, out: &mut Vec<Range<usize>>) {
 
 /// Byte offsets to character offsets, for offsets that only grow (a line's run boundaries in order).
 struct CharOffsets<'a> {
-    line: &'a [u8],
+    line: &'a str,
     byte: usize,
     chars: usize,
 }
 
 impl CharOffsets<'_> {
-    /// The characters before byte `byte` (at least the previous call's byte): its bytes that are not
-    /// continuation bytes.
+    /// The characters before byte `byte` (at least the previous call's byte; both on character boundaries).
     fn at(&mut self, byte: usize) -> usize {
-        self.chars += self.line[self.byte..byte].iter().filter(|&&b| (b as i8) >= -0x40).count();
+        self.chars += self.line[self.byte..byte].chars().count();
         self.byte = byte;
         self.chars
     }
@@ -745,15 +744,20 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
         let encoding = Encoding(enc as u8);
         let mut runs: Vec<Run> = Vec::new();
         let mut previous: Option<usize> = None;
-        let mut offsets = CharOffsets { line: line.as_bytes(), byte: 0, chars: 0 };
+        // The runs in bytes first, then their ends in characters: only the runs' ends are counted, each
+        // stretch of the line once (on a line of legacy text, one long count).
         for &i in &l.legacy {
-            let (start, end) = (offsets.at(l.words[i].start), offsets.at(l.words[i].end));
+            let (start, end) = (l.words[i].start, l.words[i].end);
             match runs.last_mut() {
                 // Consecutive legacy words make one run (with the spaces between them).
                 Some(run) if previous.is_some_and(|p| p + 1 == i) => run.end = end,
                 _ => runs.push(Run { start, end, encoding }),
             }
             previous = Some(i);
+        }
+        let mut offsets = CharOffsets { line, byte: 0, chars: 0 };
+        for run in &mut runs {
+            (run.start, run.end) = (offsets.at(run.start), offsets.at(run.end));
         }
         let confidence = ((1.0 - (-(margin as f64)).exp()) * 1e6).round() / 1e6;
         Detection { encoding: Some(encoding), confidence, runs }
@@ -916,7 +920,7 @@ mod tests {
             words_into(&line, &mut out);
             let want = words(&line);
             prop_assert_eq!(&out, &want.iter().map(|w| w.2.clone()).collect::<Vec<_>>());
-            let mut offsets = CharOffsets { line: line.as_bytes(), byte: 0, chars: 0 };
+            let mut offsets = CharOffsets { line: &line, byte: 0, chars: 0 };
             for (w, (start, end, _)) in out.iter().zip(&want) {
                 prop_assert_eq!((offsets.at(w.start), offsets.at(w.end)), (*start, *end));
             }
