@@ -201,12 +201,18 @@ struct Cells {
 }
 
 impl Cells {
-    /// Where the cell of class `k` after class `p` is in `cells` (computed now if it is new).
+    /// Makes the index (once per thread).
     #[inline]
-    fn index(&mut self, models: &Models, p: usize, k: usize) -> u32 {
+    fn ready(&mut self) {
         if self.index.is_empty() {
             self.index = vec![0; CLASSES * CLASSES];
         }
+    }
+
+    /// Where the cell of class `k` after class `p` is in `cells` (computed now if it is new; [`Cells::ready`]
+    /// first).
+    #[inline]
+    fn index(&mut self, models: &Models, p: usize, k: usize) -> u32 {
         let slot = &mut self.index[p * CLASSES + k];
         if *slot == 0 {
             self.cells.push(models.cell(p, k));
@@ -626,6 +632,7 @@ impl Cache {
             let (classes, at) = (&mut self.classes, &mut self.at);
             classes.clear();
             at.clear();
+            self.cells.ready();
             let mut prev = class(' ');
             for c in word.chars() {
                 let k = class(c);
