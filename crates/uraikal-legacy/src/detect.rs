@@ -530,7 +530,7 @@ fn words(line: &str) -> Vec<(usize, usize, Range<usize>)> {
 /// log-probability under each encoding and the bigram ones (English last). A word that is never a candidate
 /// ([`Word::Keep`]) is not scored: its scores are never read.
 struct Scores {
-    /// An acronym or a single Latin letter ([`is_weak`]).
+    /// An acronym or a single Latin letter ([`is_weak`]); set for candidates only (the only words it is read of).
     weak: bool,
     uni: [f32; 28],
     bi: [f32; MODELS],
@@ -622,11 +622,11 @@ impl Cache {
             self.scores.push(Scores { weak: false, uni: [0f32; 28], bi: [0f32; MODELS] });
         }
         // The slot is written in place (a word's scores are 232 bytes: no copy through the stack). A word that
-        // is kept keeps the slot's old sums: they are never read.
+        // is kept keeps the slot's old sums and weak flag: only candidates' are read.
         let scores = &mut self.scores[id];
-        scores.weak = is_weak(word);
         let kind = kind(word);
         if kind == Word::Candidate {
+            scores.weak = is_weak(word);
             // First the word's classes and cells (which may compute a cell: a call), then the sums in loops
             // of their own, where they stay in registers.
             let (classes, at) = (&mut self.classes, &mut self.at);
