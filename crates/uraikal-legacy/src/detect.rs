@@ -480,7 +480,22 @@ fn words_into(line: &str, out: &mut Vec<Range<usize>>) {
         }
         let start = at;
         at += 1;
-        while at < bytes.len() && !(MAY_BE_SPACE[bytes[at] as usize] && space_at(line, at) > 0) {
+        loop {
+            // Eight bytes at a time while none of them may start a space: every such byte is below 0x21 or
+            // outside ASCII, and the lowest flagged byte of a chunk is exact (the borrow of the subtraction
+            // only runs upwards).
+            if let Some(chunk) = bytes.get(at..at + 8) {
+                let x = u64::from_le_bytes(chunk.try_into().unwrap());
+                let flagged = ((x.wrapping_sub(0x2121_2121_2121_2121) & !x) | x) & 0x8080_8080_8080_8080;
+                if flagged == 0 {
+                    at += 8;
+                    continue;
+                }
+                at += flagged.trailing_zeros() as usize / 8;
+            }
+            if at >= bytes.len() || (MAY_BE_SPACE[bytes[at] as usize] && space_at(line, at) > 0) {
+                break;
+            }
             at += 1;
         }
         out.push(start..at);
