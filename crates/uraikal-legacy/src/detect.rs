@@ -644,19 +644,24 @@ impl Cache {
             scores.weak = is_weak(word);
             // First the word's classes and cells (which may compute a cell: a call), then the sums in loops
             // of their own, where they stay in registers.
-            let (classes, at) = (&mut self.classes, &mut self.at);
-            classes.clear();
-            at.clear();
+            // The buffers only grow (a word has no more characters than bytes), and are written by index.
+            if self.at.len() < word.len() {
+                self.classes.resize(word.len(), 0);
+                self.at.resize(word.len(), 0);
+            }
+            let (classes, at) = (&mut self.classes[..word.len()], &mut self.at[..word.len()]);
             self.cells.ready();
             let mut prev = class(' ');
+            let mut n = 0;
             for c in word.chars() {
                 let k = class(c);
-                classes.push(k as u16);
-                at.push(self.cells.index(models, prev, k));
+                classes[n] = k as u16;
+                at[n] = self.cells.index(models, prev, k);
                 prev = k;
+                n += 1;
             }
-            sum_uni(&models.unigram, classes, &mut scores.uni);
-            sum_bi(&self.cells.cells, at, &mut scores.bi);
+            sum_uni(&models.unigram, &classes[..n], &mut scores.uni);
+            sum_bi(&self.cells.cells, &at[..n], &mut scores.bi);
         }
         self.kinds.push(kind);
         self.words.insert(word.as_bytes(), hash)
