@@ -147,7 +147,7 @@ mod tests {
     /// The two-load tail is the byte loop's value, for every length and many contents.
     #[test]
     fn tail_word_equals_byte_loop() {
-        let bytes: Vec<u8> = (0..64u32).map(|i| (i * 37 + 11) as u8 | 0x80 * (i as u8 & 1)).collect();
+        let bytes: Vec<u8> = (0..64u32).map(|i| (i * 37 + 11) as u8 | (0x80 * (i as u8 & 1))).collect();
         for start in 0..32 {
             for n in 1..8 {
                 let tail = &bytes[start..start + n];
