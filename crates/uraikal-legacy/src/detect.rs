@@ -466,6 +466,22 @@ fn space_at_reference(line: &str, at: usize) -> usize {
     }
 }
 
+/// The high bit of each byte of `x` (eight bytes of text, little-endian) that may start a space: below 0x21,
+/// or C2, E1, E2, E3 ([`MAY_BE_SPACE`] flags a subset of these). Each test's lowest flagged byte is exact (a
+/// subtraction's borrow runs upwards only, from a byte that test flags), so the lowest flagged byte is never
+/// past the first byte that may start a space, and 0 means there is none.
+#[inline]
+fn may_start_space(x: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    (x.wrapping_sub(0x21 * ONES) & !x & HIGH)
+        | zero(x ^ (0xC2 * ONES))
+        | zero(x ^ (0xE1 * ONES))
+        | zero(x ^ (0xE2 * ONES))
+        | zero(x ^ (0xE3 * ONES))
+}
+
 /// The words of a line (split at `char::is_whitespace`) as byte ranges, into `out`: a scan of the bytes that
 /// looks closer only at the few that may start a space.
 fn words_into(line: &str, out: &mut Vec<Range<usize>>) {
@@ -481,12 +497,9 @@ fn words_into(line: &str, out: &mut Vec<Range<usize>>) {
         let start = at;
         at += 1;
         loop {
-            // Eight bytes at a time while none of them may start a space: every such byte is below 0x21 or
-            // outside ASCII, and the lowest flagged byte of a chunk is exact (the borrow of the subtraction
-            // only runs upwards).
+            // Eight bytes at a time while none of them may start a space ([`may_start_space`]).
             if let Some(chunk) = bytes.get(at..at + 8) {
-                let x = u64::from_le_bytes(chunk.try_into().unwrap());
-                let flagged = ((x.wrapping_sub(0x2121_2121_2121_2121) & !x) | x) & 0x8080_8080_8080_8080;
+                let flagged = may_start_space(u64::from_le_bytes(chunk.try_into().unwrap()));
                 if flagged == 0 {
                     at += 8;
                     continue;
@@ -867,6 +880,29 @@ mod tests {
             }
             for (k, want) in row.iter().enumerate() {
                 assert_eq!(models.cell(p, k).map(f32::to_bits), want.map(f32::to_bits), "({p}, {k})");
+            }
+        }
+    }
+
+    /// The chunk test flags, at or before it, every byte that may start a space, whatever the bytes around it.
+    #[test]
+    fn may_start_space_finds_the_first() {
+        for filler in [0x41u8, 0xE0, 0xB8, 0x80, 0xFF, 0x21, 0x7F, 0xC3] {
+            for at in 0..8 {
+                for b in 0..=255u8 {
+                    for below in [filler, 0x00, 0xC2] {
+                        let mut chunk = [filler; 8];
+                        chunk[at] = b;
+                        if at > 0 {
+                            chunk[at - 1] = below;
+                        }
+                        let flagged = may_start_space(u64::from_le_bytes(chunk));
+                        let first = chunk.iter().position(|&c| MAY_BE_SPACE[c as usize]);
+                        if let Some(i) = first {
+                            assert!(flagged != 0 && flagged.trailing_zeros() as usize / 8 <= i, "{chunk:x?}");
+                        }
+                    }
+                }
             }
         }
     }
