@@ -396,6 +396,13 @@ fn kind_reference(word: &str) -> Word {
 fn is_weak(word: &str) -> bool {
     // ASCII punctuation is one byte each: trimming bytes trims the same characters.
     let bytes = word.as_bytes();
+    // Most words: a small letter first and then no punctuation, so the core has two bytes or more and one of
+    // them is small: neither an acronym nor a single letter.
+    if let [first, second, ..] = bytes {
+        if first.is_ascii_lowercase() && !second.is_ascii_punctuation() {
+            return false;
+        }
+    }
     let start = bytes.iter().position(|b| !b.is_ascii_punctuation()).unwrap_or(bytes.len());
     let end = bytes.iter().rposition(|b| !b.is_ascii_punctuation()).map_or(start, |e| e + 1);
     match &bytes[start..end] {
