@@ -176,7 +176,7 @@ const MODELS: usize = 29;
 struct Models {
     counts: Vec<Counts>,
     /// Per class, the unigram log-probability under each encoding (the first, cheap pass).
-    unigram: Vec<[f32; 28]>,
+    unigram: Vec<UniRow>,
 }
 
 impl Models {
@@ -197,19 +197,39 @@ impl Models {
 struct Cells {
     /// Per (previous class, class), 1 + where its cell is in `cells` (0: not computed yet).
     index: Vec<u32>,
-    cells: Vec<[f32; MODELS]>,
+    cells: Vec<Cell>,
 }
 
+/// A bigram cell: the 29 models' log-probabilities and 3 lanes of 0, 16-byte aligned, so that it is summed in
+/// 8 vector additions straight from memory (the padding lanes' sums are 0 and dropped).
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+struct Cell([f32; 32]);
+
+/// A class's unigram log-probabilities under the 28 encodings, 16-byte aligned (7 vector additions from
+/// memory).
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+struct UniRow([f32; 28]);
+
 impl Cells {
-    /// Where the cell of class `k` after class `p` is in `cells` (computed now if it is new).
+    /// Makes the index (once per thread).
     #[inline]
-    fn index(&mut self, models: &Models, p: usize, k: usize) -> u32 {
+    fn ready(&mut self) {
         if self.index.is_empty() {
             self.index = vec![0; CLASSES * CLASSES];
         }
+    }
+
+    /// Where the cell of class `k` after class `p` is in `cells` (computed now if it is new; [`Cells::ready`]
+    /// first).
+    #[inline]
+    fn index(&mut self, models: &Models, p: usize, k: usize) -> u32 {
         let slot = &mut self.index[p * CLASSES + k];
         if *slot == 0 {
-            self.cells.push(models.cell(p, k));
+            let mut cell = [0f32; 32];
+            cell[..MODELS].copy_from_slice(&models.cell(p, k));
+            self.cells.push(Cell(cell));
             *slot = self.cells.len() as u32;
         }
         *slot - 1
@@ -219,10 +239,10 @@ impl Cells {
 fn models() -> &'static Models {
     static BUILT: OnceLock<Models> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let mut unigram = vec![[0f32; 28]; CLASSES];
+        let mut unigram = vec![UniRow([0f32; 28]); CLASSES];
         for (e, counts) in BIGRAM_COUNTS[..28].iter().enumerate() {
             for (k, p) in crate::detect::unigram(counts).into_iter().enumerate() {
-                unigram[k][e] = p.ln() as f32;
+                unigram[k].0[e] = p.ln() as f32;
             }
         }
         let counts = BIGRAM_COUNTS.iter().map(|c| Counts::new(c)).collect();
@@ -376,6 +396,13 @@ fn kind_reference(word: &str) -> Word {
 fn is_weak(word: &str) -> bool {
     // ASCII punctuation is one byte each: trimming bytes trims the same characters.
     let bytes = word.as_bytes();
+    // Most words: a small letter first and then no punctuation, so the core has two bytes or more and one of
+    // them is small: neither an acronym nor a single letter.
+    if let [first, second, ..] = bytes {
+        if first.is_ascii_lowercase() && !second.is_ascii_punctuation() {
+            return false;
+        }
+    }
     let start = bytes.iter().position(|b| !b.is_ascii_punctuation()).unwrap_or(bytes.len());
     let end = bytes.iter().rposition(|b| !b.is_ascii_punctuation()).map_or(start, |e| e + 1);
     match &bytes[start..end] {
@@ -417,9 +444,39 @@ static MAY_BE_SPACE: [bool; 256] = {
     table
 };
 
-/// The byte length of the whitespace character at byte `at` of `line` (0: it is not one).
+/// The byte length of the whitespace character at byte `at` of `line` (0: it is not one), read from the
+/// bytes: `char::is_whitespace` outside ASCII is U+0085, U+00A0, U+1680, U+2000…U+200A, U+2028, U+2029,
+/// U+202F, U+205F and U+3000 (C2 leads every character of U+0080…U+00BF, so legacy text in Latin-1 glyphs
+/// meets it all the time; the test [`tests::space_at_equals_reference`] tries every character).
 #[inline]
 fn space_at(line: &str, at: usize) -> usize {
+    let bytes = line.as_bytes();
+    let b = bytes[at];
+    if b < 0x80 {
+        return usize::from(MAY_BE_SPACE[b as usize]);
+    }
+    let next = |i: usize| bytes.get(at + i).copied().unwrap_or(0);
+    let space = match b {
+        0xC2 => return if matches!(next(1), 0x85 | 0xA0) { 2 } else { 0 },
+        0xE1 => next(1) == 0x9A && next(2) == 0x80,
+        0xE2 => match next(1) {
+            0x80 => matches!(next(2), 0x80..=0x8A | 0xA8 | 0xA9 | 0xAF),
+            0x81 => next(2) == 0x9F,
+            _ => false,
+        },
+        0xE3 => next(1) == 0x80 && next(2) == 0x80,
+        _ => false,
+    };
+    if space {
+        3
+    } else {
+        0
+    }
+}
+
+/// [`space_at`] as first written (decoding the character), the reference it is tested against.
+#[cfg(test)]
+fn space_at_reference(line: &str, at: usize) -> usize {
     let b = line.as_bytes()[at];
     if b < 0x80 {
         return usize::from(MAY_BE_SPACE[b as usize]);
@@ -428,6 +485,22 @@ fn space_at(line: &str, at: usize) -> usize {
         Some(c) if MAY_BE_SPACE[b as usize] && c.is_whitespace() => c.len_utf8(),
         _ => 0,
     }
+}
+
+/// The high bit of each byte of `x` (eight bytes of text, little-endian) that may start a space: below 0x21,
+/// or C2, E1, E2, E3 ([`MAY_BE_SPACE`] flags a subset of these). Each test's lowest flagged byte is exact (a
+/// subtraction's borrow runs upwards only, from a byte that test flags), so the lowest flagged byte is never
+/// past the first byte that may start a space, and 0 means there is none.
+#[inline]
+fn may_start_space(x: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    (x.wrapping_sub(0x21 * ONES) & !x & HIGH)
+        | zero(x ^ (0xC2 * ONES))
+        | zero(x ^ (0xE1 * ONES))
+        | zero(x ^ (0xE2 * ONES))
+        | zero(x ^ (0xE3 * ONES))
 }
 
 /// The words of a line (split at `char::is_whitespace`) as byte ranges, into `out`: a scan of the bytes that
@@ -444,7 +517,19 @@ fn words_into(line: &str, out: &mut Vec<Range<usize>>) {
         }
         let start = at;
         at += 1;
-        while at < bytes.len() && !(MAY_BE_SPACE[bytes[at] as usize] && space_at(line, at) > 0) {
+        loop {
+            // Eight bytes at a time while none of them may start a space ([`may_start_space`]).
+            if let Some(chunk) = bytes.get(at..at + 8) {
+                let flagged = may_start_space(u64::from_le_bytes(chunk.try_into().unwrap()));
+                if flagged == 0 {
+                    at += 8;
+                    continue;
+                }
+                at += flagged.trailing_zeros() as usize / 8;
+            }
+            if at >= bytes.len() || (MAY_BE_SPACE[bytes[at] as usize] && space_at(line, at) > 0) {
+                break;
+            }
             at += 1;
         }
         out.push(start..at);
@@ -453,16 +538,15 @@ fn words_into(line: &str, out: &mut Vec<Range<usize>>) {
 
 /// Byte offsets to character offsets, for offsets that only grow (a line's run boundaries in order).
 struct CharOffsets<'a> {
-    line: &'a [u8],
+    line: &'a str,
     byte: usize,
     chars: usize,
 }
 
 impl CharOffsets<'_> {
-    /// The characters before byte `byte` (at least the previous call's byte): its bytes that are not
-    /// continuation bytes.
+    /// The characters before byte `byte` (at least the previous call's byte; both on character boundaries).
     fn at(&mut self, byte: usize) -> usize {
-        self.chars += self.line[self.byte..byte].iter().filter(|&&b| (b as i8) >= -0x40).count();
+        self.chars += self.line[self.byte..byte].chars().count();
         self.byte = byte;
         self.chars
     }
@@ -495,7 +579,7 @@ fn words(line: &str) -> Vec<(usize, usize, Range<usize>)> {
 /// log-probability under each encoding and the bigram ones (English last). A word that is never a candidate
 /// ([`Word::Keep`]) is not scored: its scores are never read.
 struct Scores {
-    /// An acronym or a single Latin letter ([`is_weak`]).
+    /// An acronym or a single Latin letter ([`is_weak`]); set for candidates only (the only words it is read of).
     weak: bool,
     uni: [f32; 28],
     bi: [f32; MODELS],
@@ -516,6 +600,33 @@ struct Cache {
     kinds: Vec<Word>,
     cells: Cells,
     line: Line,
+    /// A new word's classes and cells (kept to save allocating).
+    classes: Vec<u16>,
+    at: Vec<u32>,
+}
+
+/// The unigram rows of `classes`, added lane by lane in the word's order (from 0), into `out`.
+#[inline(never)]
+fn sum_uni(rows: &[UniRow], classes: &[u16], out: &mut [f32; 28]) {
+    let mut uni = [0f32; 28];
+    for &k in classes {
+        for (sum, lp) in uni.iter_mut().zip(&rows[k as usize].0) {
+            *sum += lp;
+        }
+    }
+    *out = uni;
+}
+
+/// The bigram cells `at`, added lane by lane in the word's order (from 0), into `out`.
+#[inline(never)]
+fn sum_bi(cells: &[Cell], at: &[u32], out: &mut [f32; MODELS]) {
+    let mut bi = [0f32; 32];
+    for &i in at {
+        for (sum, lp) in bi.iter_mut().zip(&cells[i as usize].0) {
+            *sum += lp;
+        }
+    }
+    out.copy_from_slice(&bi[..MODELS]);
 }
 
 /// A line's working vectors, kept between lines so that detection allocates nothing per line.
@@ -552,35 +663,49 @@ impl Cache {
         if let Some(id) = self.words.find(word.as_bytes(), hash) {
             return id;
         }
-        let (mut uni, mut bi) = ([0f32; 28], [0f32; MODELS]);
+        let id = self.words.len();
+        if self.scores.len() == id {
+            if self.scores.capacity() == 0 {
+                self.scores.reserve(CACHE_SIZE);
+            }
+            self.scores.push(Scores { weak: false, uni: [0f32; 28], bi: [0f32; MODELS] });
+        }
+        // The slot is written in place (a word's scores are 232 bytes: no copy through the stack). A word that
+        // is kept keeps the slot's old sums and weak flag: only candidates' are read.
+        let scores = &mut self.scores[id];
         let kind = kind(word);
         if kind == Word::Candidate {
+            scores.weak = is_weak(word);
+            // First the word's classes and cells (which may compute a cell: a call), then the sums in loops
+            // of their own, where they stay in registers.
+            // The buffers only grow (a word has no more characters than bytes), and are written by index.
+            if self.at.len() < word.len() {
+                self.classes.resize(word.len(), 0);
+                self.at.resize(word.len(), 0);
+            }
+            let (classes, at) = (&mut self.classes[..word.len()], &mut self.at[..word.len()]);
+            self.cells.ready();
             let mut prev = class(' ');
+            let mut n = 0;
             for c in word.chars() {
                 let k = class(c);
-                let at = self.cells.index(models, prev, k) as usize;
-                for (sum, lp) in uni.iter_mut().zip(&models.unigram[k]) {
-                    *sum += lp;
-                }
-                for (sum, lp) in bi.iter_mut().zip(&self.cells.cells[at]) {
-                    *sum += lp;
-                }
+                classes[n] = k as u16;
+                at[n] = self.cells.index(models, prev, k);
                 prev = k;
+                n += 1;
             }
-        }
-        if self.scores.capacity() == 0 {
-            self.scores.reserve(CACHE_SIZE);
+            sum_uni(&models.unigram, &classes[..n], &mut scores.uni);
+            sum_bi(&self.cells.cells, &at[..n], &mut scores.bi);
         }
         self.kinds.push(kind);
-        self.scores.push(Scores { weak: is_weak(word), uni, bi });
         self.words.insert(word.as_bytes(), hash)
     }
 
     /// Forgets the words when the cache is full (called between lines, when no id is held).
     fn trim(&mut self) {
         if self.words.len() >= CACHE_SIZE {
+            // `scores` keeps its slots: the next words overwrite them (a word's id is `words`' length).
             self.words.clear();
-            self.scores.clear();
             self.kinds.clear();
         }
     }
@@ -680,15 +805,20 @@ fn detect_with(models: &Models, cache: &mut Cache, line: &str) -> Detection {
         let encoding = Encoding(enc as u8);
         let mut runs: Vec<Run> = Vec::new();
         let mut previous: Option<usize> = None;
-        let mut offsets = CharOffsets { line: line.as_bytes(), byte: 0, chars: 0 };
+        // The runs in bytes first, then their ends in characters: only the runs' ends are counted, each
+        // stretch of the line once (on a line of legacy text, one long count).
         for &i in &l.legacy {
-            let (start, end) = (offsets.at(l.words[i].start), offsets.at(l.words[i].end));
+            let (start, end) = (l.words[i].start, l.words[i].end);
             match runs.last_mut() {
                 // Consecutive legacy words make one run (with the spaces between them).
                 Some(run) if previous.is_some_and(|p| p + 1 == i) => run.end = end,
                 _ => runs.push(Run { start, end, encoding }),
             }
             previous = Some(i);
+        }
+        let mut offsets = CharOffsets { line, byte: 0, chars: 0 };
+        for run in &mut runs {
+            (run.start, run.end) = (offsets.at(run.start), offsets.at(run.end));
         }
         let confidence = ((1.0 - (-(margin as f64)).exp()) * 1e6).round() / 1e6;
         Detection { encoding: Some(encoding), confidence, runs }
@@ -775,6 +905,40 @@ mod tests {
         }
     }
 
+    /// The chunk test flags, at or before it, every byte that may start a space, whatever the bytes around it.
+    #[test]
+    fn may_start_space_finds_the_first() {
+        for filler in [0x41u8, 0xE0, 0xB8, 0x80, 0xFF, 0x21, 0x7F, 0xC3] {
+            for at in 0..8 {
+                for b in 0..=255u8 {
+                    for below in [filler, 0x00, 0xC2] {
+                        let mut chunk = [filler; 8];
+                        chunk[at] = b;
+                        if at > 0 {
+                            chunk[at - 1] = below;
+                        }
+                        let flagged = may_start_space(u64::from_le_bytes(chunk));
+                        let first = chunk.iter().position(|&c| MAY_BE_SPACE[c as usize]);
+                        if let Some(i) = first {
+                            assert!(flagged != 0 && flagged.trailing_zeros() as usize / 8 <= i, "{chunk:x?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The byte test of a space agrees with decoding the character, for every character (alone, between
+    /// letters, and at the end of the line).
+    #[test]
+    fn space_at_equals_reference() {
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            for (line, at) in [(format!("{c}"), 0), (format!("a{c}b"), 1), (format!("a{c}"), 1)] {
+                assert_eq!(space_at(&line, at), space_at_reference(&line, at), "U+{:04X}", c as u32);
+            }
+        }
+    }
+
     /// Words of every kind the detector meets: Latin, Latin-1 glyphs, Tamil, digits, addresses, acronyms.
     fn word() -> impl Strategy<Value = String> {
         let alphabet: Vec<char> =
@@ -782,7 +946,50 @@ mod tests {
         proptest::collection::vec(proptest::sample::select(alphabet), 0..10).prop_map(|v| v.into_iter().collect())
     }
 
+    /// A word's sums as first written: every character's unigram row and bigram cell added in one loop.
+    fn sums_reference(models: &Models, word: &str) -> ([f32; 28], [f32; MODELS]) {
+        let (mut uni, mut bi) = ([0f32; 28], [0f32; MODELS]);
+        let mut prev = class(' ');
+        for c in word.chars() {
+            let k = class(c);
+            for (sum, lp) in uni.iter_mut().zip(&models.unigram[k].0) {
+                *sum += lp;
+            }
+            for (sum, lp) in bi.iter_mut().zip(&models.cell(prev, k)) {
+                *sum += lp;
+            }
+            prev = k;
+        }
+        (uni, bi)
+    }
+
     proptest! {
+        /// A candidate's cached sums (classes and cells first, then a loop per kind of sum, written in place
+        /// over a reused slot) are the reference's, bit for bit, also after the cache is trimmed.
+        #[test]
+        fn sums_equal_reference(words in proptest::collection::vec(prop_oneof![word(), ".{1,12}", "[a-zA-Z\u{80}-\u{ff};]{1,12}"], 1..40)) {
+            let models = models();
+            let mut cache = Cache::default();
+            for (i, w) in words.iter().enumerate() {
+                if w.is_empty() || w.chars().any(char::is_whitespace) {
+                    continue;
+                }
+                let id = cache.id(models, w);
+                if cache.kinds[id as usize] == Word::Candidate {
+                    let (uni, bi) = sums_reference(models, w);
+                    let got = score(&cache.scores, id);
+                    prop_assert_eq!(got.uni.map(f32::to_bits), uni.map(f32::to_bits), "{:?}", w);
+                    prop_assert_eq!(got.bi.map(f32::to_bits), bi.map(f32::to_bits), "{:?}", w);
+                    prop_assert_eq!(got.weak, is_weak(w));
+                }
+                if i % 7 == 6 {
+                    // What `trim` does when the cache is full.
+                    cache.words.clear();
+                    cache.kinds.clear();
+                }
+            }
+        }
+
         /// The one-pass kind and weak tests agree with the references.
         #[test]
         fn kind_and_weak_equal_references(w in prop_oneof![word(), ".{0,12}", "(www\\.|https?://)?[a-zA-Z.@:/]{0,10}"]) {
@@ -797,7 +1004,7 @@ mod tests {
             words_into(&line, &mut out);
             let want = words(&line);
             prop_assert_eq!(&out, &want.iter().map(|w| w.2.clone()).collect::<Vec<_>>());
-            let mut offsets = CharOffsets { line: line.as_bytes(), byte: 0, chars: 0 };
+            let mut offsets = CharOffsets { line: &line, byte: 0, chars: 0 };
             for (w, (start, end, _)) in out.iter().zip(&want) {
                 prop_assert_eq!((offsets.at(w.start), offsets.at(w.end)), (*start, *end));
             }

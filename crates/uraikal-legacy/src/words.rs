@@ -46,7 +46,7 @@ impl WordTable {
         }
         let tail = chunks.remainder();
         if !tail.is_empty() {
-            h.write_u64(tail.iter().rev().fold(0, |word, &b| word << 8 | b as u64));
+            h.write_u64(tail_word(tail));
         }
         h.finish()
     }
@@ -86,7 +86,7 @@ impl WordTable {
         loop {
             let slot = self.slots[at];
             let id = (slot as u32).checked_sub(1)?;
-            if (slot >> 32) as u32 == hash as u32 && self.key(id) == key {
+            if (slot >> 32) as u32 == hash as u32 && same(self.key(id), key) {
                 return Some(id);
             }
             at = (at + 1) & mask;
@@ -125,8 +125,73 @@ impl WordTable {
     }
 }
 
+/// `a == b`, for keys up to 16 bytes with two loads that may overlap instead of a call to memcmp.
+#[inline]
+fn same(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    fn ends<const W: usize>(s: &[u8]) -> ([u8; W], [u8; W]) {
+        (s[..W].try_into().unwrap(), s[s.len() - W..].try_into().unwrap())
+    }
+    match n {
+        0 => true,
+        1 => a[0] == b[0],
+        2..=3 => ends::<2>(a) == ends::<2>(b),
+        4..=7 => ends::<4>(a) == ends::<4>(b),
+        8..=16 => ends::<8>(a) == ends::<8>(b),
+        _ => a == b,
+    }
+}
+
+/// The bytes of `tail` (1 to 7 of them) as a little-endian u64, zero above: two loads that may overlap (the
+/// overlapping bytes are the same in both) instead of a loop over the bytes.
+#[inline]
+fn tail_word(tail: &[u8]) -> u64 {
+    let n = tail.len();
+    let (lo, hi) = if n >= 4 {
+        let lo = u32::from_le_bytes(tail[..4].try_into().unwrap()) as u64;
+        (lo, (u32::from_le_bytes(tail[n - 4..].try_into().unwrap()) as u64) << (8 * (n - 4)))
+    } else if n >= 2 {
+        let lo = u16::from_le_bytes(tail[..2].try_into().unwrap()) as u64;
+        (lo, (u16::from_le_bytes(tail[n - 2..].try_into().unwrap()) as u64) << (8 * (n - 2)))
+    } else {
+        (tail[0] as u64, 0)
+    };
+    lo | hi
+}
+
 #[cfg(test)]
 mod tests {
+    /// The two-load comparison is `==`, for every pair of lengths up to 20 and keys that differ in any one byte.
+    #[test]
+    fn same_equals_eq() {
+        let base: Vec<u8> = (0..20u8).map(|i| i.wrapping_mul(53) ^ 0xA5).collect();
+        for n in 0..=20 {
+            for m in 0..=20 {
+                assert_eq!(super::same(&base[..n], &base[..m]), n == m);
+            }
+            for at in 0..n {
+                let mut other = base[..n].to_vec();
+                other[at] ^= 1;
+                assert!(!super::same(&base[..n], &other), "{n} {at}");
+            }
+        }
+    }
+
+    /// The two-load tail is the byte loop's value, for every length and many contents.
+    #[test]
+    fn tail_word_equals_byte_loop() {
+        let bytes: Vec<u8> = (0..64u32).map(|i| (i * 37 + 11) as u8 | (0x80 * (i as u8 & 1))).collect();
+        for start in 0..32 {
+            for n in 1..8 {
+                let tail = &bytes[start..start + n];
+                assert_eq!(super::tail_word(tail), tail.iter().rev().fold(0, |word, &b| word << 8 | b as u64));
+            }
+        }
+    }
+
     use super::WordTable;
 
     /// On a little-endian machine the hash is Fx's over the key's bytes, whatever the length.
