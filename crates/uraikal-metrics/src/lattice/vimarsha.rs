@@ -110,11 +110,9 @@ impl Scratch {
             return;
         }
         let mut start = span.start;
-        for (at, &byte) in text.as_bytes()[span.start..span.end].iter().enumerate() {
-            if byte == b' ' {
-                out.push(Span { start, end: span.start + at });
-                start = span.start + at + 1;
-            }
+        for at in memchr::memchr_iter(b' ', &text.as_bytes()[span.start..span.end]) {
+            out.push(Span { start, end: span.start + at });
+            start = span.start + at + 1;
         }
         out.push(Span { start, end: span.end });
     }
