@@ -283,7 +283,7 @@ pub(crate) struct Codec {
     cuts: Box<[u64; 1024]>,
     /// Per state and ASCII byte, that byte's decoding as a segment of its own (key 0: none, see `Slot::new`; and
     /// for the other bytes, which are no character).
-    single: Box<[[Slot<u64>; 256]; 2]>,
+    single: Box<[Slot<u64>; 512]>,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
     encode: Trie,
@@ -308,9 +308,9 @@ pub(crate) struct Scratch {
 #[derive(Default)]
 struct Segments {
     /// Segments of at most 7 bytes.
-    short: Vec<Slot<u64>>,
+    short: Option<Box<[Slot<u64>; SLOTS]>>,
     /// Segments of 8 to 15 bytes (fonts whose glyphs are two bytes of UTF-8 have many).
-    long: Vec<Slot<u128>>,
+    long: Option<Box<[Slot<u128>; SLOTS]>>,
 }
 
 /// A decoded segment: its key (`segment_key`; 0: empty), its decoding (the first `len` bytes of `text`) and the
@@ -338,15 +338,21 @@ impl<K> Slot<K> {
     /// Appends the decoding to `out`.
     #[inline]
     fn push_to(&self, out: &mut String) {
-        // SAFETY: `text[..len]` is a copy of a &str (`Slot::new`) and `len <= N`, so `out` is UTF-8 again once
-        // the bytes after it are cut off, which happens before anything can read it (`extend_from_slice` can
-        // fail only before it writes). A fixed-size copy and a truncation cost a few instructions where
-        // `push_str` calls memcpy.
+        // SAFETY: `text[..len]` is a copy of a &str (`Slot::new`) and `len <= SHORT`, so `out` is UTF-8 again
+        // once the bytes after it are cut off, which happens before anything can read it (`extend_from_slice`
+        // can fail only before it writes); `set_len` shortens (`at + len <= at + SHORT`, the length after the
+        // copy), so every byte it keeps is initialised. A fixed-size copy and a length cost a few instructions
+        // where `push_str` calls memcpy (and `truncate` compares).
         let bytes = unsafe { out.as_mut_vec() };
         let at = bytes.len();
         bytes.extend_from_slice(&self.text);
-        bytes.truncate(at + self.len as usize);
+        unsafe { bytes.set_len(at + self.len as usize) };
     }
+}
+
+/// An empty segment cache (on the heap: 256 or 384 KB).
+fn slots<K: Copy + Default>() -> Box<[Slot<K>; SLOTS]> {
+    vec![Slot::default(); SLOTS].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
 }
 
 /// The cache key of the segment `line[start..end]` (at most 7 bytes) read from `state`: its bytes, and its
@@ -459,7 +465,7 @@ impl Codec {
             decode: ByteTrie::new(pairs.iter().map(|(legacy, _)| *legacy)),
             pieces: Vec::new(),
             cuts: Box::new([0; 1024]),
-            single: Box::new([[Slot::default(); 256]; 2]),
+            single: Box::new([Slot::default(); 512]),
             glyph_low: Box::new([false; 256]),
             glyph_high: Vec::new(),
             encode: Trie::new(),
@@ -577,7 +583,7 @@ impl Codec {
                 let mut text = String::new();
                 let after = codec.decode_span(&(b as char).to_string(), state, &mut text, &mut cells);
                 let slot = Slot::new(1, &text, after).unwrap_or_default();
-                codec.single[state as usize][b as usize] = slot;
+                codec.single[(state as usize) << 8 | b as usize] = slot;
             }
         }
         codec
@@ -671,9 +677,8 @@ impl Codec {
             scratch.caches.resize_with(self.index + 1, Segments::default);
         }
         let cache = &mut scratch.caches[self.index];
-        if cache.short.is_empty() {
-            cache.short = vec![Slot::default(); SLOTS];
-        }
+        let short = &mut **cache.short.get_or_insert_with(slots);
+        let long = &mut cache.long;
         let bytes = line.as_bytes();
         let (mut start, mut state) = (0, 0u8);
         while start < bytes.len() {
@@ -688,20 +693,18 @@ impl Codec {
             }
             let len = end - start;
             let cells = &mut scratch.cells;
-            state = if len == 1 && self.single[state as usize][first as usize].key != 0 {
-                let slot = &self.single[state as usize][first as usize];
-                slot.push_to(out);
-                slot.state
+            let single = &self.single[((state & 1) as usize) << 8 | first as usize];
+            state = if len == 1 && single.key != 0 {
+                single.push_to(out);
+                single.state
             } else if len <= 7 {
                 let key = short_key(bytes, start, end, state);
-                self.cached(&mut cache.short, key, key, (line, start, end), state, out, cells)
+                self.cached(short, key, key, (line, start, end), state, out, cells)
             } else if len <= SEGMENT {
-                if cache.long.is_empty() {
-                    cache.long = vec![Slot::default(); SLOTS];
-                }
+                let long = &mut **long.get_or_insert_with(slots);
                 let key = long_key(bytes, start, end, state);
                 let hash = key as u64 ^ (key >> 64) as u64;
-                self.cached(&mut cache.long, key, hash, (line, start, end), state, out, cells)
+                self.cached(long, key, hash, (line, start, end), state, out, cells)
             } else {
                 self.decode_span(&line[start..end], state, out, cells)
             };
@@ -715,7 +718,7 @@ impl Codec {
     #[allow(clippy::too_many_arguments)]
     fn cached<K: Copy + PartialEq>(
         &self,
-        slots: &mut [Slot<K>],
+        slots: &mut [Slot<K>; SLOTS],
         key: K,
         hash: u64,
         (line, start, end): (&str, usize, usize),
