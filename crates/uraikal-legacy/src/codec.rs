@@ -281,8 +281,8 @@ pub(crate) struct Codec {
     pieces: Vec<Piece>,
     /// Bit `a << 8 | b`: the least-cost segmentation may be cut between bytes a and b (see `decode_line`).
     cuts: Box<[u64; 1024]>,
-    /// Per state and ASCII byte, that byte's decoding as a segment of its own (key 0: none, see `Slot::new`; and
-    /// for the other bytes, which are no character).
+    /// At `state << 8 | byte`, an ASCII byte's decoding as a segment of its own, keyed as the segment cache keys
+    /// it (`short_key`; key 0: none, see `Slot::new`, and for the other bytes, which are no character).
     single: Box<[Slot<u64>; 512]>,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
@@ -301,6 +301,8 @@ pub(crate) struct Scratch {
     caches: Vec<Segments>,
     /// Per byte of the text, the least cost of the rest and the step that gives it, per state (E3).
     cells: Vec<Cell>,
+    /// Per byte of the line, whether a segment starts there (`decode_line`), 64 to a word.
+    starts: Vec<u64>,
 }
 
 /// One encoding's decoded segments, direct-mapped by their key's hash (a new segment overwrites the slot's old
@@ -348,6 +350,12 @@ impl<K> Slot<K> {
         bytes.extend_from_slice(&self.text);
         unsafe { bytes.set_len(at + self.len as usize) };
     }
+}
+
+/// The slot of a segment cache that the hash `hash` falls in.
+#[inline(always)]
+fn slot_of(hash: u64) -> usize {
+    (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize
 }
 
 /// An empty segment cache (on the heap: 256 or 384 KB).
@@ -582,7 +590,7 @@ impl Codec {
             for b in 0..128u8 {
                 let mut text = String::new();
                 let after = codec.decode_span(&(b as char).to_string(), state, &mut text, &mut cells);
-                let slot = Slot::new(1, &text, after).unwrap_or_default();
+                let slot = Slot::new(short_key(&[b], 0, 1, state), &text, after).unwrap_or_default();
                 codec.single[(state as usize) << 8 | b as usize] = slot;
             }
         }
@@ -680,41 +688,78 @@ impl Codec {
         let short = &mut **cache.short.get_or_insert_with(slots);
         let long = &mut cache.long;
         let bytes = line.as_bytes();
-        let (mut start, mut state) = (0, 0u8);
-        while start < bytes.len() {
-            let (first, mut end) = (bytes[start], start + 1);
-            let mut last = first;
-            while let Some(&b) = bytes.get(end) {
-                let at = (last as usize) << 8 | b as usize;
-                if self.cuts[at >> 6] >> (at & 63) & 1 == 1 {
-                    break;
-                }
-                (last, end) = (b, end + 1);
+        let n = bytes.len();
+        if n == 0 {
+            return;
+        }
+        // First the segments' starts, bit i of `starts` where the pair of bytes around i is a cut (no branch
+        // per byte), then the segments in order, found by counting zeros (a branch per segment, not per byte).
+        let starts = &mut scratch.starts;
+        starts.clear();
+        let mut word = 0u64;
+        for (i, pair) in bytes.windows(2).enumerate() {
+            let at = (pair[0] as usize) << 8 | pair[1] as usize;
+            word |= (self.cuts[at >> 6] >> (at & 63) & 1) << ((i + 1) & 63);
+            if (i + 1) & 63 == 63 {
+                starts.push(word);
+                word = 0;
             }
-            let len = end - start;
-            let cells = &mut scratch.cells;
+        }
+        starts.push(word | 1 << (n & 63));
+        let cells = &mut scratch.cells;
+        let (mut start, mut state) = (0, 0u8);
+        for (w, &word) in starts.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let end = w << 6 | word.trailing_zeros() as usize;
+                word &= word - 1;
+                if end > start {
+                    state = self.segment(line, (start, end, bytes[start]), state, short, long, out, cells);
+                    start = end;
+                }
+            }
+        }
+    }
+
+    /// Decodes the segment `line[start..end]` (its first byte `first`) from `state` (a single byte from `single`, a longer one through
+    /// the caches `short` and `long`), returns the state after it.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn segment(
+        &self,
+        line: &str,
+        (start, end, first): (usize, usize, u8),
+        state: u8,
+        short: &mut [Slot<u64>; SLOTS],
+        long: &mut Option<Box<[Slot<u128>; SLOTS]>>,
+        out: &mut String,
+        cells: &mut Vec<Cell>,
+    ) -> u8 {
+        let (bytes, len) = (line.as_bytes(), end - start);
+        if len <= 7 {
+            // A byte from `single`, which holds the same keys, more bytes from the cache: chosen without a branch
+            // (which would be mispredicted as often as not: half the segments are one byte).
+            let key = short_key(bytes, start, end, state);
             let single = &self.single[((state & 1) as usize) << 8 | first as usize];
-            state = if len == 1 && single.key != 0 {
-                single.push_to(out);
-                single.state
-            } else if len <= 7 {
-                let key = short_key(bytes, start, end, state);
-                self.cached(short, key, key, (line, start, end), state, out, cells)
-            } else if len <= SEGMENT {
-                let long = &mut **long.get_or_insert_with(slots);
-                let key = long_key(bytes, start, end, state);
-                let hash = key as u64 ^ (key >> 64) as u64;
-                self.cached(long, key, hash, (line, start, end), state, out, cells)
-            } else {
-                self.decode_span(&line[start..end], state, out, cells)
-            };
-            start = end;
+            let slot = if len == 1 { single } else { &short[slot_of(key)] };
+            if slot.key == key {
+                slot.push_to(out);
+                return slot.state;
+            }
+            self.cached(short, key, key, (line, start, end), state, out, cells)
+        } else if len <= SEGMENT {
+            let long = &mut **long.get_or_insert_with(slots);
+            let key = long_key(bytes, start, end, state);
+            let hash = key as u64 ^ (key >> 64) as u64;
+            self.cached(long, key, hash, (line, start, end), state, out, cells)
+        } else {
+            self.decode_span(&line[start..end], state, out, cells)
         }
     }
 
     /// Decodes the segment `line[start..end]` from `state` through the cache `slots`, where its key is `key`
     /// with the hash `hash`; returns the state after it.
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn cached<K: Copy + PartialEq>(
         &self,
@@ -726,7 +771,7 @@ impl Codec {
         out: &mut String,
         cells: &mut Vec<Cell>,
     ) -> u8 {
-        let slot = &mut slots[(hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize];
+        let slot = &mut slots[slot_of(hash)];
         if slot.key == key {
             slot.push_to(out);
             return slot.state;
