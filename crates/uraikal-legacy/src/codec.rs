@@ -696,16 +696,18 @@ impl Codec {
         // per byte), then the segments in order, found by counting zeros (a branch per segment, not per byte).
         let starts = &mut scratch.starts;
         starts.clear();
-        let mut word = 0u64;
-        for (i, pair) in bytes.windows(2).enumerate() {
-            let at = (pair[0] as usize) << 8 | pair[1] as usize;
-            word |= (self.cuts[at >> 6] >> (at & 63) & 1) << ((i + 1) & 63);
-            if (i + 1) & 63 == 63 {
-                starts.push(word);
-                word = 0;
+        starts.resize(n / 64 + 1, 0);
+        for (w, word) in starts.iter_mut().enumerate() {
+            let (from, to) = ((w * 64).max(1), (w * 64 + 64).min(n));
+            let (mut bits, mut last) = (0u64, bytes[from - 1]);
+            for (i, &b) in bytes[from..to].iter().enumerate() {
+                let at = (last as usize) << 8 | b as usize;
+                bits |= (self.cuts[at >> 6] >> (at & 63) & 1) << ((from + i) & 63);
+                last = b;
             }
+            *word = bits;
         }
-        starts.push(word | 1 << (n & 63));
+        starts[n / 64] |= 1 << (n & 63);
         let cells = &mut scratch.cells;
         let (mut start, mut state) = (0, 0u8);
         for (w, &word) in starts.iter().enumerate() {
@@ -713,10 +715,8 @@ impl Codec {
             while word != 0 {
                 let end = w << 6 | word.trailing_zeros() as usize;
                 word &= word - 1;
-                if end > start {
-                    state = self.segment(line, (start, end, bytes[start]), state, short, long, out, cells);
-                    start = end;
-                }
+                state = self.segment(line, (start, end, bytes[start]), state, short, long, out, cells);
+                start = end;
             }
         }
     }
