@@ -367,23 +367,29 @@ fn slots<K: Copy + Default>() -> Box<[Slot<K>; SLOTS]> {
 /// length and the state in the top byte.
 #[inline]
 fn short_key(line: &[u8], start: usize, end: usize, state: u8) -> u64 {
+    short_bytes(line, start, end) | (state as u64) << 56
+}
+
+/// `short_key` without the state.
+#[inline]
+fn short_bytes(line: &[u8], start: usize, end: usize) -> u64 {
     let len = end - start;
     let bytes = match line.get(start..start + 8) {
         Some(eight) => u64::from_le_bytes(eight.try_into().unwrap_or_default()) & ((1 << (8 * len)) - 1),
         None => line[start..end].iter().rev().fold(0, |k, &b| k << 8 | b as u64),
     };
-    bytes | ((len as u64) << 1 | state as u64) << 56
+    bytes | (len as u64) << 57
 }
 
-/// `short_key` for a segment of 8 to 15 bytes.
+/// `short_bytes` for a segment of 8 to 15 bytes.
 #[inline]
-fn long_key(line: &[u8], start: usize, end: usize, state: u8) -> u128 {
+fn long_bytes(line: &[u8], start: usize, end: usize) -> u128 {
     let len = end - start;
     let bytes = match line.get(start..start + 16) {
         Some(sixteen) => u128::from_le_bytes(sixteen.try_into().unwrap_or_default()) & ((1 << (8 * len)) - 1),
         None => line[start..end].iter().rev().fold(0, |k, &b| k << 8 | b as u128),
     };
-    bytes | ((len as u128) << 1 | state as u128) << 120
+    bytes | (len as u128) << 121
 }
 
 /// Which source pairs take part in decoding (SPEC E2): a key with Tamil letters in it is one of open-tamil's
@@ -739,39 +745,41 @@ impl Codec {
         if len <= 7 {
             // A byte from `single`, which holds the same keys, more bytes from the cache: chosen without a branch
             // (which would be mispredicted as often as not: half the segments are one byte).
-            let key = short_key(bytes, start, end, state);
-            let single = &self.single[((state & 1) as usize) << 8 | first as usize];
-            let slot = if len == 1 { single } else { &short[slot_of(key)] };
+            // The slot is found from the bytes alone, and the state picks one of two neighbours: the state comes
+            // from the segment before, and the hash need not wait for it.
+            let state = state & 1;
+            let bare = short_bytes(bytes, start, end);
+            let (key, at) = (bare | (state as u64) << 56, slot_of(bare) ^ state as usize);
+            let single = &self.single[(state as usize) << 8 | first as usize];
+            let slot = if len == 1 { single } else { &short[at] };
             if slot.key == key {
                 slot.push_to(out);
                 return slot.state;
             }
-            self.cached(short, key, key, (line, start, end), state, out, cells)
+            self.cached(&mut short[at], key, (line, start, end), state, out, cells)
         } else if len <= SEGMENT {
             let long = &mut **long.get_or_insert_with(slots);
-            let key = long_key(bytes, start, end, state);
-            let hash = key as u64 ^ (key >> 64) as u64;
-            self.cached(long, key, hash, (line, start, end), state, out, cells)
+            let bare = long_bytes(bytes, start, end);
+            let key = bare | (state as u128) << 120;
+            let at = slot_of(bare as u64 ^ (bare >> 64) as u64) ^ (state & 1) as usize;
+            self.cached(&mut long[at], key, (line, start, end), state, out, cells)
         } else {
             self.decode_span(&line[start..end], state, out, cells)
         }
     }
 
-    /// Decodes the segment `line[start..end]` from `state` through the cache `slots`, where its key is `key`
-    /// with the hash `hash`; returns the state after it.
+    /// Decodes the segment `line[start..end]` from `state` through the cache slot `slot`, where its key is
+    /// `key`; returns the state after it.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn cached<K: Copy + PartialEq>(
         &self,
-        slots: &mut [Slot<K>; SLOTS],
+        slot: &mut Slot<K>,
         key: K,
-        hash: u64,
         (line, start, end): (&str, usize, usize),
         state: u8,
         out: &mut String,
         cells: &mut Vec<Cell>,
     ) -> u8 {
-        let slot = &mut slots[slot_of(hash)];
         if slot.key == key {
             slot.push_to(out);
             return slot.state;
