@@ -281,7 +281,7 @@ pub(crate) struct Codec {
     pieces: Vec<Piece>,
     /// Bit `a << 8 | b`: the least-cost segmentation may be cut between bytes a and b (see `decode_line`).
     cuts: Box<[u64; 1024]>,
-    /// At `state << 8 | byte`, an ASCII byte's decoding as a segment of its own, keyed as the segment cache keys
+    /// At `byte << 1 | state`, an ASCII byte's decoding as a segment of its own, keyed as the segment cache keys
     /// it (`short_key`; key 0: none, see `Slot::new`, and for the other bytes, which are no character).
     single: Box<[Slot<u64>; 512]>,
     glyph_low: Box<[bool; 256]>,
@@ -597,7 +597,7 @@ impl Codec {
                 let mut text = String::new();
                 let after = codec.decode_span(&(b as char).to_string(), state, &mut text, &mut cells);
                 let slot = Slot::new(short_key(&[b], 0, 1, state), &text, after).unwrap_or_default();
-                codec.single[(state as usize) << 8 | b as usize] = slot;
+                codec.single[(b as usize) << 1 | state as usize] = slot;
             }
         }
         codec
@@ -750,7 +750,7 @@ impl Codec {
             let state = state & 1;
             let bare = short_bytes(bytes, start, end);
             let (key, at) = (bare | (state as u64) << 56, slot_of(bare) ^ state as usize);
-            let single = &self.single[(state as usize) << 8 | first as usize];
+            let single = &self.single[(first as usize) << 1 | state as usize];
             let slot = if len == 1 { single } else { &short[at] };
             if slot.key == key {
                 slot.push_to(out);
