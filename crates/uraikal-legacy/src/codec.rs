@@ -304,6 +304,8 @@ pub(crate) struct Scratch {
     cells: Vec<Cell>,
     /// Per byte of the line, whether a segment starts there (`decode_line`), 64 to a word.
     starts: Vec<u64>,
+    /// The line, padded (`decode_line`).
+    padded: Vec<u8>,
 }
 
 /// One encoding's decoded segments, direct-mapped by their key's hash (a new segment overwrites the slot's old
@@ -370,7 +372,8 @@ fn slots<K: Copy + Default>() -> Box<[Slot<K>; SLOTS]> {
 }
 
 /// The cache key of the segment `line[start..end]` (at most 7 bytes) read from `state`: its bytes, and its
-/// length and the state in the top byte.
+/// length and the state in the top byte. `line` goes on for at least 8 bytes from `start` (`decode_line` pads
+/// it; the bytes after `end` are masked off).
 #[inline]
 fn short_key(line: &[u8], start: usize, end: usize, state: u8) -> u64 {
     short_bytes(line, start, end) | (state as u64) << 56
@@ -380,22 +383,16 @@ fn short_key(line: &[u8], start: usize, end: usize, state: u8) -> u64 {
 #[inline]
 fn short_bytes(line: &[u8], start: usize, end: usize) -> u64 {
     let len = end - start;
-    let bytes = match line.get(start..start + 8) {
-        Some(eight) => u64::from_le_bytes(eight.try_into().unwrap_or_default()) & ((1 << (8 * len)) - 1),
-        None => line[start..end].iter().rev().fold(0, |k, &b| k << 8 | b as u64),
-    };
-    bytes | (len as u64) << 57
+    let eight = u64::from_le_bytes(line[start..start + 8].try_into().unwrap_or_default());
+    eight & ((1 << (8 * len)) - 1) | (len as u64) << 57
 }
 
-/// `short_bytes` for a segment of 8 to 15 bytes.
+/// `short_bytes` for a segment of 8 to 15 bytes (`line` goes on for at least 16 bytes from `start`).
 #[inline]
 fn long_bytes(line: &[u8], start: usize, end: usize) -> u128 {
     let len = end - start;
-    let bytes = match line.get(start..start + 16) {
-        Some(sixteen) => u128::from_le_bytes(sixteen.try_into().unwrap_or_default()) & ((1 << (8 * len)) - 1),
-        None => line[start..end].iter().rev().fold(0, |k, &b| k << 8 | b as u128),
-    };
-    bytes | (len as u128) << 121
+    let sixteen = u128::from_le_bytes(line[start..start + 16].try_into().unwrap_or_default());
+    sixteen & ((1 << (8 * len)) - 1) | (len as u128) << 121
 }
 
 /// Which source pairs take part in decoding (SPEC E2): a key with Tamil letters in it is one of open-tamil's
@@ -602,7 +599,8 @@ impl Codec {
             for b in 0..128u8 {
                 let mut text = String::new();
                 let after = codec.decode_span(&(b as char).to_string(), state, &mut text, &mut cells);
-                let slot = Slot::new(short_key(&[b], 0, 1, state), &text, after).unwrap_or_default();
+                let slot =
+                    Slot::new(short_key(&[b, 0, 0, 0, 0, 0, 0, 0], 0, 1, state), &text, after).unwrap_or_default();
                 codec.single[(b as usize) << 1 | state as usize] = slot;
             }
         }
@@ -718,6 +716,11 @@ impl Codec {
             *word = bits;
         }
         starts[n / 64] |= 1 << (n & 63);
+        // The line with 16 zero bytes after it, so that a cache key's bytes are one load (`short_bytes`).
+        let padded = &mut scratch.padded;
+        padded.clear();
+        padded.extend_from_slice(bytes);
+        padded.extend_from_slice(&[0; 16]);
         let cells = &mut scratch.cells;
         let (mut start, mut state) = (0, 0u8);
         for (w, &word) in starts.iter().enumerate() {
@@ -725,19 +728,20 @@ impl Codec {
             while word != 0 {
                 let end = w << 6 | word.trailing_zeros() as usize;
                 word &= word - 1;
-                state = self.segment(line, (start, end, bytes[start]), state, short, long, out, cells);
+                state = self.segment((line, padded), (start, end, padded[start]), state, short, long, out, cells);
                 start = end;
             }
         }
     }
 
-    /// Decodes the segment `line[start..end]` (its first byte `first`) from `state` (a single byte from `single`, a longer one through
-    /// the caches `short` and `long`), returns the state after it.
+    /// Decodes the segment `line[start..end]` (its first byte `first`; `bytes`: the line padded) from `state`
+    /// (a single byte from `single`, a longer one through the caches `short` and `long`), returns the state
+    /// after it.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn segment(
         &self,
-        line: &str,
+        (line, bytes): (&str, &[u8]),
         (start, end, first): (usize, usize, u8),
         state: u8,
         short: &mut [Slot<u64>; SLOTS],
@@ -745,7 +749,7 @@ impl Codec {
         out: &mut String,
         cells: &mut Vec<Cell>,
     ) -> u8 {
-        let (bytes, len) = (line.as_bytes(), end - start);
+        let len = end - start;
         if len <= 7 {
             // A byte from `single`, which holds the same keys, more bytes from the cache: chosen without a branch
             // (which would be mispredicted as often as not: half the segments are one byte).
