@@ -721,6 +721,7 @@ impl Codec {
         padded.clear();
         padded.extend_from_slice(bytes);
         padded.extend_from_slice(&[0; 16]);
+        let padded = &padded[..];
         let cells = &mut scratch.cells;
         let (mut start, mut state) = (0, 0u8);
         for (w, &word) in starts.iter().enumerate() {
