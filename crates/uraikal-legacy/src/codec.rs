@@ -279,11 +279,12 @@ pub(crate) struct Codec {
     index: usize,
     decode: ByteTrie,
     pieces: Vec<Piece>,
-    /// Bit `a << 8 | b`: the least-cost segmentation may be cut between bytes a and b (see `decode_line`).
-    cuts: Box<[u64; 1024]>,
-    /// Per state and ASCII byte, that byte's decoding as a segment of its own (key 0: none, see `Slot::new`; and
-    /// for the other bytes, which are no character).
-    single: Box<[[Slot<u64>; 256]; 2]>,
+    /// At `a << 8 | b`: the least-cost segmentation may be cut between bytes a and b (see `decode_line`). Bytes,
+    /// not bits: 64 KB, but the scan for cuts takes 3 instructions fewer per byte, and is faster (fifth pass).
+    cuts: Box<[bool; 1 << 16]>,
+    /// At `byte << 1 | state`, an ASCII byte's decoding as a segment of its own, keyed as the segment cache keys
+    /// it (`short_key`; key 0: none, see `Slot::new`, and for the other bytes, which are no character).
+    single: Box<[Slot<u64>; 512]>,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
     encode: Trie,
@@ -301,6 +302,10 @@ pub(crate) struct Scratch {
     caches: Vec<Segments>,
     /// Per byte of the text, the least cost of the rest and the step that gives it, per state (E3).
     cells: Vec<Cell>,
+    /// Per byte of the line, whether a segment starts there (`decode_line`), 64 to a word.
+    starts: Vec<u64>,
+    /// The line, padded (`decode_line`).
+    padded: Vec<u8>,
 }
 
 /// One encoding's decoded segments, direct-mapped by their key's hash (a new segment overwrites the slot's old
@@ -308,9 +313,9 @@ pub(crate) struct Scratch {
 #[derive(Default)]
 struct Segments {
     /// Segments of at most 7 bytes.
-    short: Vec<Slot<u64>>,
+    short: Option<Box<[Slot<u64>; SLOTS]>>,
     /// Segments of 8 to 15 bytes (fonts whose glyphs are two bytes of UTF-8 have many).
-    long: Vec<Slot<u128>>,
+    long: Option<Box<[Slot<u128>; SLOTS]>>,
 }
 
 /// A decoded segment: its key (`segment_key`; 0: empty), its decoding (the first `len` bytes of `text`) and the
@@ -338,38 +343,56 @@ impl<K> Slot<K> {
     /// Appends the decoding to `out`.
     #[inline]
     fn push_to(&self, out: &mut String) {
-        // SAFETY: `text[..len]` is a copy of a &str (`Slot::new`) and `len <= N`, so `out` is UTF-8 again once
-        // the bytes after it are cut off, which happens before anything can read it (`extend_from_slice` can
-        // fail only before it writes). A fixed-size copy and a truncation cost a few instructions where
-        // `push_str` calls memcpy.
+        // SAFETY: `text[..len]` is a copy of a &str (`Slot::new`) and `len <= SHORT`, so `out` is UTF-8 again
+        // once the bytes after it are cut off, which happens before anything can read it (`extend_from_slice`
+        // can fail only before it writes); `set_len` shortens (`at + len <= at + SHORT`, the length after the
+        // copy), so every byte it keeps is initialised. A fixed-size copy and a length cost a few instructions
+        // where `push_str` calls memcpy (and `truncate` compares).
         let bytes = unsafe { out.as_mut_vec() };
         let at = bytes.len();
         bytes.extend_from_slice(&self.text);
-        bytes.truncate(at + self.len as usize);
+        unsafe { bytes.set_len(at + self.len as usize) };
     }
 }
 
-/// The cache key of the segment `line[start..end]` (at most 7 bytes) read from `state`: its bytes, and its
-/// length and the state in the top byte.
-#[inline]
-fn short_key(line: &[u8], start: usize, end: usize, state: u8) -> u64 {
-    let len = end - start;
-    let bytes = match line.get(start..start + 8) {
-        Some(eight) => u64::from_le_bytes(eight.try_into().unwrap_or_default()) & ((1 << (8 * len)) - 1),
-        None => line[start..end].iter().rev().fold(0, |k, &b| k << 8 | b as u64),
-    };
-    bytes | ((len as u64) << 1 | state as u64) << 56
+/// The slot of a segment cache that the hash `hash` falls in.
+#[inline(always)]
+fn slot_of(hash: u64) -> usize {
+    (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize
 }
 
-/// `short_key` for a segment of 8 to 15 bytes.
+/// A table of byte pairs, all false (on the heap).
+fn bools() -> Box<[bool; 1 << 16]> {
+    vec![false; 1 << 16].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
+}
+
+/// An empty segment cache (on the heap: 256 or 384 KB).
+fn slots<K: Copy + Default>() -> Box<[Slot<K>; SLOTS]> {
+    vec![Slot::default(); SLOTS].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
+}
+
+/// The cache key of the segment `line[start..end]` (at most 7 bytes) read from `state`: its bytes, and its
+/// length and the state in the top byte. `line` goes on for at least 8 bytes from `start` (`decode_line` pads
+/// it; the bytes after `end` are masked off).
 #[inline]
-fn long_key(line: &[u8], start: usize, end: usize, state: u8) -> u128 {
+fn short_key(line: &[u8], start: usize, end: usize, state: u8) -> u64 {
+    short_bytes(line, start, end) | (state as u64) << 56
+}
+
+/// `short_key` without the state.
+#[inline]
+fn short_bytes(line: &[u8], start: usize, end: usize) -> u64 {
     let len = end - start;
-    let bytes = match line.get(start..start + 16) {
-        Some(sixteen) => u128::from_le_bytes(sixteen.try_into().unwrap_or_default()) & ((1 << (8 * len)) - 1),
-        None => line[start..end].iter().rev().fold(0, |k, &b| k << 8 | b as u128),
-    };
-    bytes | ((len as u128) << 1 | state as u128) << 120
+    let eight = u64::from_le_bytes(line[start..start + 8].try_into().unwrap_or_default());
+    eight & ((1 << (8 * len)) - 1) | (len as u64) << 57
+}
+
+/// `short_bytes` for a segment of 8 to 15 bytes (`line` goes on for at least 16 bytes from `start`).
+#[inline]
+fn long_bytes(line: &[u8], start: usize, end: usize) -> u128 {
+    let len = end - start;
+    let sixteen = u128::from_le_bytes(line[start..start + 16].try_into().unwrap_or_default());
+    sixteen & ((1 << (8 * len)) - 1) | (len as u128) << 121
 }
 
 /// Which source pairs take part in decoding (SPEC E2): a key with Tamil letters in it is one of open-tamil's
@@ -458,8 +481,8 @@ impl Codec {
             index,
             decode: ByteTrie::new(pairs.iter().map(|(legacy, _)| *legacy)),
             pieces: Vec::new(),
-            cuts: Box::new([0; 1024]),
-            single: Box::new([[Slot::default(); 256]; 2]),
+            cuts: bools(),
+            single: Box::new([Slot::default(); 512]),
             glyph_low: Box::new([false; 256]),
             glyph_high: Vec::new(),
             encode: Trie::new(),
@@ -576,19 +599,20 @@ impl Codec {
             for b in 0..128u8 {
                 let mut text = String::new();
                 let after = codec.decode_span(&(b as char).to_string(), state, &mut text, &mut cells);
-                let slot = Slot::new(1, &text, after).unwrap_or_default();
-                codec.single[state as usize][b as usize] = slot;
+                let slot =
+                    Slot::new(short_key(&[b, 0, 0, 0, 0, 0, 0, 0], 0, 1, state), &text, after).unwrap_or_default();
+                codec.single[(b as usize) << 1 | state as usize] = slot;
             }
         }
         codec
     }
 
-    /// Where the least-cost segmentation may be cut (bit `a << 8 | b` of the result: between bytes a and b).
+    /// Where the least-cost segmentation may be cut (at `a << 8 | b` of the result: between bytes a and b).
     /// At such a point no key spans (no key holds a followed by b), and the rest of the text costs the same
     /// whatever came before (b starts a character that is no sign, and every key that starts with b reads as a
     /// piece that is not stranded and is not empty): the choices before the point do not depend on what
     /// follows, and those after it depend only on the state the piece before it leaves.
-    fn cuts(&self, keys: &[String]) -> Box<[u64; 1024]> {
+    fn cuts(&self, keys: &[String]) -> Box<[bool; 1 << 16]> {
         let mut first = [true; 256];
         // A continuation byte starts no character; U+0B80..U+0BFF (lead byte E0) holds the signs.
         first[0x80..0xC0].fill(false);
@@ -608,11 +632,9 @@ impl Codec {
                 pair[(w[0] as usize) << 8 | w[1] as usize] = true;
             }
         }
-        let mut cuts = Box::new([0u64; 1024]);
+        let mut cuts = bools();
         for (at, &spanned) in pair.iter().enumerate() {
-            if !spanned && first[at & 0xFF] {
-                cuts[at >> 6] |= 1 << (at & 63);
-            }
+            cuts[at] = !spanned && first[at & 0xFF];
         }
         cuts
     }
@@ -671,59 +693,102 @@ impl Codec {
             scratch.caches.resize_with(self.index + 1, Segments::default);
         }
         let cache = &mut scratch.caches[self.index];
-        if cache.short.is_empty() {
-            cache.short = vec![Slot::default(); SLOTS];
-        }
+        let short = &mut **cache.short.get_or_insert_with(slots);
+        let long = &mut cache.long;
         let bytes = line.as_bytes();
-        let (mut start, mut state) = (0, 0u8);
-        while start < bytes.len() {
-            let (first, mut end) = (bytes[start], start + 1);
-            let mut last = first;
-            while let Some(&b) = bytes.get(end) {
+        let n = bytes.len();
+        if n == 0 {
+            return;
+        }
+        // First the segments' starts, bit i of `starts` where the pair of bytes around i is a cut (no branch
+        // per byte), then the segments in order, found by counting zeros (a branch per segment, not per byte).
+        let starts = &mut scratch.starts;
+        starts.clear();
+        starts.resize(n / 64 + 1, 0);
+        for (w, word) in starts.iter_mut().enumerate() {
+            let (from, to) = ((w * 64).max(1), (w * 64 + 64).min(n));
+            let (mut bits, mut last) = (0u64, bytes[from - 1]);
+            for (i, &b) in bytes[from..to].iter().enumerate() {
                 let at = (last as usize) << 8 | b as usize;
-                if self.cuts[at >> 6] >> (at & 63) & 1 == 1 {
-                    break;
-                }
-                (last, end) = (b, end + 1);
+                bits |= (self.cuts[at] as u64) << ((from + i) & 63);
+                last = b;
             }
-            let len = end - start;
-            let cells = &mut scratch.cells;
-            state = if len == 1 && self.single[state as usize][first as usize].key != 0 {
-                let slot = &self.single[state as usize][first as usize];
-                slot.push_to(out);
-                slot.state
-            } else if len <= 7 {
-                let key = short_key(bytes, start, end, state);
-                self.cached(&mut cache.short, key, key, (line, start, end), state, out, cells)
-            } else if len <= SEGMENT {
-                if cache.long.is_empty() {
-                    cache.long = vec![Slot::default(); SLOTS];
-                }
-                let key = long_key(bytes, start, end, state);
-                let hash = key as u64 ^ (key >> 64) as u64;
-                self.cached(&mut cache.long, key, hash, (line, start, end), state, out, cells)
-            } else {
-                self.decode_span(&line[start..end], state, out, cells)
-            };
-            start = end;
+            *word = bits;
+        }
+        starts[n / 64] |= 1 << (n & 63);
+        // The line with 16 zero bytes after it, so that a cache key's bytes are one load (`short_bytes`).
+        let padded = &mut scratch.padded;
+        padded.clear();
+        padded.extend_from_slice(bytes);
+        padded.extend_from_slice(&[0; 16]);
+        let padded = &padded[..];
+        let cells = &mut scratch.cells;
+        let (mut start, mut state) = (0, 0u8);
+        for (w, &word) in starts.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let end = w << 6 | word.trailing_zeros() as usize;
+                word &= word - 1;
+                state = self.segment((line, padded), (start, end, padded[start]), state, short, long, out, cells);
+                start = end;
+            }
         }
     }
 
-    /// Decodes the segment `line[start..end]` from `state` through the cache `slots`, where its key is `key`
-    /// with the hash `hash`; returns the state after it.
-    #[inline]
+    /// Decodes the segment `line[start..end]` (its first byte `first`; `bytes`: the line padded) from `state`
+    /// (a single byte from `single`, a longer one through the caches `short` and `long`), returns the state
+    /// after it.
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
+    fn segment(
+        &self,
+        (line, bytes): (&str, &[u8]),
+        (start, end, first): (usize, usize, u8),
+        state: u8,
+        short: &mut [Slot<u64>; SLOTS],
+        long: &mut Option<Box<[Slot<u128>; SLOTS]>>,
+        out: &mut String,
+        cells: &mut Vec<Cell>,
+    ) -> u8 {
+        let len = end - start;
+        if len <= 7 {
+            // A byte from `single`, which holds the same keys, more bytes from the cache: chosen without a branch
+            // (which would be mispredicted as often as not: half the segments are one byte).
+            // The slot is found from the bytes alone, and the state picks one of two neighbours: the state comes
+            // from the segment before, and the hash need not wait for it.
+            let state = state & 1;
+            let bare = short_bytes(bytes, start, end);
+            let (key, at) = (bare | (state as u64) << 56, slot_of(bare) ^ state as usize);
+            let single = &self.single[(first as usize) << 1 | state as usize];
+            let slot = if len == 1 { single } else { &short[at] };
+            if slot.key == key {
+                slot.push_to(out);
+                return slot.state;
+            }
+            self.cached(&mut short[at], key, (line, start, end), state, out, cells)
+        } else if len <= SEGMENT {
+            let long = &mut **long.get_or_insert_with(slots);
+            let bare = long_bytes(bytes, start, end);
+            let key = bare | (state as u128) << 120;
+            let at = slot_of(bare as u64 ^ (bare >> 64) as u64) ^ (state & 1) as usize;
+            self.cached(&mut long[at], key, (line, start, end), state, out, cells)
+        } else {
+            self.decode_span(&line[start..end], state, out, cells)
+        }
+    }
+
+    /// Decodes the segment `line[start..end]` from `state` through the cache slot `slot`, where its key is
+    /// `key`; returns the state after it.
+    #[inline(always)]
     fn cached<K: Copy + PartialEq>(
         &self,
-        slots: &mut [Slot<K>],
+        slot: &mut Slot<K>,
         key: K,
-        hash: u64,
         (line, start, end): (&str, usize, usize),
         state: u8,
         out: &mut String,
         cells: &mut Vec<Cell>,
     ) -> u8 {
-        let slot = &mut slots[(hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize];
         if slot.key == key {
             slot.push_to(out);
             return slot.state;
