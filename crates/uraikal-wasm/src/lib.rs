@@ -110,18 +110,17 @@ pub fn normalize_joined(joined: &str, lengths: &[u32]) -> Result<Vec<u16>, Strin
     let mut low_half_first = false;
     let mut split = String::new();
     for (i, &length) in lengths.iter().enumerate() {
-        let mut wanted = length as usize;
-        if low_half_first && wanted > 0 {
-            wanted -= 1;
-        }
+        // A text of length 0 between the halves leaves the low half to the text after it.
+        let starts_with_low_half = low_half_first && length > 0;
+        let wanted = length as usize - usize::from(starts_with_low_half);
         let (end, units) = utf16_prefix(bytes, at, wanted);
         if units < wanted {
             return Err(format!("normalize_joined: text {} ends past the end of the joined string", i + 1));
         }
         let splits_pair = units > wanted;
-        let text = if (low_half_first && length > 0) || splits_pair {
+        let text = if starts_with_low_half || splits_pair {
             split.clear();
-            if low_half_first && length > 0 {
+            if starts_with_low_half {
                 split.push('\u{FFFD}');
             }
             split.push_str(&joined[at..if splits_pair { end - 4 } else { end }]);
@@ -141,7 +140,10 @@ pub fn normalize_joined(joined: &str, lengths: &[u32]) -> Result<Vec<u16>, Strin
         push_utf16(&uraikal_text::normalize(text), &mut out);
         at = end;
     }
-    if at != bytes.len() || low_half_first {
+    if low_half_first {
+        return Err("normalize_joined: the last text ends inside a surrogate pair".to_string());
+    }
+    if at != bytes.len() {
         return Err(format!("normalize_joined: {} bytes after the last text", bytes.len() - at));
     }
     Ok(out)
