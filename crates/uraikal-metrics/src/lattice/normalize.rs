@@ -22,14 +22,12 @@ pub fn vimarsha_normalize(text: &str, language: Language) -> String {
     out
 }
 
-/// Appends the normalised `text` to `buffer` (so that many short forms can share one allocation). Returns
-/// whether the appended text holds a space, that is more than one word (known on the usual path without
-/// looking at the text again).
-pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &mut String) -> bool {
+/// Appends the normalised `text` to `buffer` (so that many short forms can share one allocation).
+pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &mut String) {
     let script = language.indic_script();
     let triggers = script.map_or(&Triggers::NONE, Triggers::cached);
     let start = buffer.len();
-    let mut out = Collapsed { text: buffer, start, pending_space: false, spaced: false };
+    let mut out = Collapsed { text: buffer, start, pending_space: false };
     let mut needs_script_pass = false;
     let mut previous = ' ';
     let mut outside_tamil = false;
@@ -112,12 +110,11 @@ pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &m
         at += width;
     }
     out.push_str(&text[run..]);
-    let spaced = out.spaced;
     // Tamil-block text is in NFC once IndicNLP's Tamil rules have run (a test proves it for every pair).
     let nfc_done = script == Some(Script::Tamil) && !outside_tamil;
     let fast = !needs_script_pass && script != Some(Script::Gurmukhi);
     if fast && !apostrophes && (nfc_done || !needs_nfc(&buffer[start..])) {
-        return spaced;
+        return;
     }
     let mut out = buffer.split_off(start);
     if apostrophes && out.contains("''") {
@@ -139,8 +136,6 @@ pub(crate) fn vimarsha_normalize_into(text: &str, language: Language, buffer: &m
         out = out.nfc().collect();
     }
     buffer.push_str(&out);
-    // (Gurmukhi's removals can leave one word of several.)
-    out.contains(' ')
 }
 
 const TAMIL_BLOCK: std::ops::RangeInclusive<char> = '\u{0B80}'..='\u{0BFF}';
@@ -158,8 +153,6 @@ struct Collapsed<'a> {
     text: &'a mut String,
     start: usize,
     pending_space: bool,
-    /// Whether a space was written.
-    spaced: bool,
 }
 
 impl Collapsed<'_> {
@@ -173,7 +166,6 @@ impl Collapsed<'_> {
         }
         if std::mem::take(&mut self.pending_space) {
             self.text.push(' ');
-            self.spaced = true;
         }
         self.text.push_str(s);
     }
@@ -461,32 +453,6 @@ mod tests {
             }
         }
         assert!(!needs_nfc("அவன் வந்தான் கொடு"));
-    }
-
-    /// The flag `vimarsha_normalize_into` returns is whether its output holds a space, on the usual path and
-    /// on the slow ones (script rules, NFC, Gurmukhi's removals that can leave one word of two).
-    #[test]
-    fn the_returned_flag_says_whether_a_space_was_written() {
-        let texts = [
-            "",
-            " ",
-            "அவன்",
-            "அவன் வந்தான்",
-            "a, b",
-            ",a,",
-            "\u{0B92}\u{0BD7} x",
-            "e\u{301} f",
-            "ਕ \u{FEFF}",
-            "ਕ ਖ",
-            "\u{200B} அ \u{200B}",
-        ];
-        for language in [Language::Tamil, Language::Hindi, Language::Punjabi, Language::Urdu] {
-            for text in texts {
-                let mut buffer = String::from("x y");
-                let spaced = vimarsha_normalize_into(text, language, &mut buffer);
-                assert_eq!(spaced, buffer[3..].contains(' '), "{language} {text:?}");
-            }
-        }
     }
 
     #[test]

@@ -52,8 +52,6 @@ struct Scratch {
     forms: Vec<Span>,
     /// Group g holds forms[bounds[g]..bounds[g + 1]]; groups left empty are not pushed.
     bounds: Vec<usize>,
-    /// Whether group g has a form of more than one word.
-    phrases: Vec<bool>,
     /// Row r accepts row_words[row_bounds[r]..row_bounds[r + 1]] and comes from group row_groups[r].
     row_words: Vec<Span>,
     row_bounds: Vec<usize>,
@@ -134,25 +132,21 @@ impl Scratch {
         self.forms.clear();
         self.bounds.clear();
         self.bounds.push(0);
-        self.phrases.clear();
         for forms in reference {
             let first = self.forms.len();
-            let mut phrase = false;
             for form in forms.as_ref() {
                 let start = self.text.len();
-                let spaced = vimarsha_normalize_into(form.as_ref(), language, &mut self.text);
+                vimarsha_normalize_into(form.as_ref(), language, &mut self.text);
                 let new = Span { start, end: self.text.len() };
                 let text = self.text.as_bytes();
                 if new.is_empty() || self.forms[first..].iter().any(|f| text[f.start..f.end] == text[start..]) {
                     self.text.truncate(start);
                 } else {
                     self.forms.push(new);
-                    phrase = phrase || spaced;
                 }
             }
             if self.forms.len() > first {
                 self.bounds.push(self.forms.len());
-                self.phrases.push(phrase);
             }
         }
         let groups = self.bounds.len() - 1;
@@ -169,7 +163,7 @@ impl Scratch {
         for group in 0..groups {
             let text = self.text.as_bytes();
             let (first, last) = (self.bounds[group], self.bounds[group + 1]);
-            if self.phrases[group] {
+            if self.forms[first..last].iter().any(|f| text[f.start..f.end].contains(&b' ')) {
                 let mut best: Option<(usize, usize)> = None;
                 for form in first..last {
                     // The form's words are put after the rows so far, counted, then kept or dropped.
