@@ -24,10 +24,11 @@ pub fn normalize_many(texts: Vec<String>) -> Vec<String> {
 }
 
 /// `normalize_joined(texts.join(""), lengths)`: the texts as one string with their lengths (`Uint32Array` of
-/// `text.length`), the normalised texts joined by `\n` as a `Uint16Array` (decode it with
-/// `new TextDecoder("utf-16le")`): the fast typed batch (web/README.md); throws on lengths that do not fit.
+/// `text.length`); answers the normal forms of the texts that changed as one `Uint16Array` (decode it with
+/// `new TextDecoder("utf-16le")`) and overwrites `lengths` with each text's length in it, or 0xFFFFFFFF when
+/// the text is its own normal form: the fast typed batch (web/README.md); throws on lengths that do not fit.
 #[wasm_bindgen]
-pub fn normalize_joined(joined: &str, lengths: &[u32]) -> Result<Vec<u16>, JsError> {
+pub fn normalize_joined(joined: &str, lengths: &mut [u32]) -> Result<Vec<u16>, JsError> {
     crate::normalize_joined(joined, lengths).map_err(|e| JsError::new(&e))
 }
 

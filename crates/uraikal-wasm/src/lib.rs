@@ -87,24 +87,33 @@ pub fn normalize_many(texts: &[String]) -> Vec<String> {
     texts.iter().map(|text| uraikal_text::normalize(text)).collect()
 }
 
+/// What [`normalize_joined`] leaves in `lengths` for a text that is its own normal form: the page keeps its
+/// own string, and nothing of the text is in the answer.
+pub const UNCHANGED: u32 = u32::MAX;
+
 /// [`uraikal_text::normalize`] on many texts that cross as one string: `joined` is the texts concatenated
 /// (`texts.join("")`; wasm-bindgen hands it over as UTF-8, which the engine's `TextEncoder.encodeInto` writes
-/// straight into WebAssembly memory), `lengths` their lengths in UTF-16 code units as JavaScript counts them
-/// (`text.length`), and the answer is the normalised texts joined by `\n` (which a normalised text never holds:
-/// SPEC N6 makes every whitespace run one space) as UTF-16 code units, which the page decodes with
-/// `TextDecoder("utf-16le")`, far faster than UTF-8 in JavaScript engines (docs/perf.md). Each text reads as
-/// wasm-bindgen reads a string on its own: a lone surrogate is U+FFFD, also when joining put a text's trailing
-/// high surrogate beside the next text's leading low one. Lengths that do not add up to `joined` are an error
-/// naming the text.
+/// straight into WebAssembly memory) and `lengths` their lengths in UTF-16 code units as JavaScript counts them
+/// (`text.length`). The answer is the normal forms of the texts that changed, concatenated as UTF-16 code units
+/// (which the page decodes with `TextDecoder("utf-16le")`, far faster than UTF-8 in JavaScript engines;
+/// docs/perf.md), and `lengths` is overwritten, per text, with the length of its normal form in the answer, or
+/// [`UNCHANGED`] when the normal form is the text itself, exactly as the page holds it (then the page keeps its
+/// own string and the text costs no conversion on the way back). Each text reads as wasm-bindgen reads a string
+/// on its own: a lone surrogate is U+FFFD, also when joining put a text's trailing high surrogate beside the next
+/// text's leading low one. Lengths that do not add up to `joined` are an error naming the text, and leave
+/// `lengths` as they were.
 ///
 /// ```
-/// let answer = uraikal_wasm::normalize_joined("அ, ஆ!b\tc", &[5, 3]).unwrap();
-/// assert_eq!(String::from_utf16(&answer).unwrap(), "அ ஆ\nb c");
-/// assert!(uraikal_wasm::normalize_joined("அ, ஆ!b\tc", &[5]).is_err());
+/// let mut lengths = [5, 3, 1];
+/// let answer = uraikal_wasm::normalize_joined("அ, ஆ!b\tcx", &mut lengths).unwrap();
+/// assert_eq!(String::from_utf16(&answer).unwrap(), "அ ஆb c");
+/// assert_eq!(lengths, [3, 3, uraikal_wasm::UNCHANGED]);
+/// assert!(uraikal_wasm::normalize_joined("அ, ஆ!b\tc", &mut [5]).is_err());
 /// ```
-pub fn normalize_joined(joined: &str, lengths: &[u32]) -> Result<Vec<u16>, String> {
+pub fn normalize_joined(joined: &str, lengths: &mut [u32]) -> Result<Vec<u16>, String> {
     let bytes = joined.as_bytes();
-    let mut out: Vec<u16> = Vec::with_capacity(joined.len() + lengths.len());
+    let mut out: Vec<u16> = Vec::with_capacity(joined.len());
+    let mut answer_lengths: Vec<u32> = Vec::with_capacity(lengths.len());
     let mut at = 0;
     // The previous text ended with the high half of a pair that joining formed: this one starts with the low half.
     let mut low_half_first = false;
@@ -134,10 +143,17 @@ pub fn normalize_joined(joined: &str, lengths: &[u32]) -> Result<Vec<u16>, Strin
         if length > 0 {
             low_half_first = splits_pair;
         }
-        if i > 0 {
-            out.push(u16::from(b'\n'));
+        let normal = uraikal_text::normalize(text);
+        // Equal, `text` is the page's string: it holds no U+FFFD, which might have stood for a lone surrogate
+        // (encodeInto writes them all as U+FFFD, and `split` adds its own), since U+FFFD is a symbol (So) and
+        // never survives normalisation (SPEC N5).
+        if normal == text {
+            answer_lengths.push(UNCHANGED);
+        } else {
+            let start = out.len();
+            push_utf16(&normal, &mut out);
+            answer_lengths.push((out.len() - start) as u32);
         }
-        push_utf16(&uraikal_text::normalize(text), &mut out);
         at = end;
     }
     if low_half_first {
@@ -146,6 +162,7 @@ pub fn normalize_joined(joined: &str, lengths: &[u32]) -> Result<Vec<u16>, Strin
     if at != bytes.len() {
         return Err(format!("normalize_joined: {} bytes after the last text", bytes.len() - at));
     }
+    lengths.copy_from_slice(&answer_lengths);
     Ok(out)
 }
 
@@ -179,45 +196,140 @@ fn utf16_prefix(bytes: &[u8], at: usize, wanted: usize) -> (usize, usize) {
     (end, units)
 }
 
-/// `text` appended to `out` as UTF-16 code units (encoding_rs's converter: `extend(encode_utf16())` grows the
-/// vector one unit at a time, and a per-character loop was a sixth of the WASM side's profile).
+/// `text` appended to `out` as UTF-16 code units. ASCII and three-byte characters (all of Tamil) are read from
+/// one eight-byte load for two characters or a four-byte load for one, without a branch on each byte; others go
+/// through `char`. In WebAssembly this is faster than encoding_rs's converter, whose ASCII fast path does not pay
+/// on Tamil (docs/perf.md).
 fn push_utf16(text: &str, out: &mut Vec<u16>) {
+    /// The unit of the three-byte character (1110xxxx 10xxxxxx 10xxxxxx) in the low three bytes of `w`.
+    fn three(w: u64) -> u16 {
+        (((w & 0x0F) << 12) | ((w >> 2) & 0x0FC0) | ((w >> 16) & 0x3F)) as u16
+    }
+    let bytes = text.as_bytes();
     let start = out.len();
-    out.resize(start + text.len(), 0); // a text has no more UTF-16 units than UTF-8 bytes
-    let written = encoding_rs::mem::convert_str_to_utf16(text, &mut out[start..]);
-    out.truncate(start + written);
+    out.resize(start + bytes.len(), 0); // a text has no more UTF-16 units than UTF-8 bytes
+    let units = &mut out[start..];
+    let (mut i, mut j) = (0, 0);
+    while let (Some(eight), Some(two)) = (bytes.get(i..i + 8), units.get_mut(j..j + 2)) {
+        let w = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+        if w & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0 {
+            two[0] = three(w);
+            two[1] = three(w >> 24);
+            i += 6;
+            j += 2;
+        } else if w & 0x80 == 0 {
+            two[0] = (w & 0x7F) as u16;
+            i += 1;
+            j += 1;
+        } else if w & 0x00C0_C0F0 == 0x0080_80E0 {
+            two[0] = three(w);
+            i += 3;
+            j += 1;
+        } else {
+            (i, j) = push_char(text, i, units, j);
+        }
+    }
+    while i < bytes.len() {
+        (i, j) = push_char(text, i, units, j);
+    }
+    out.truncate(start + j);
+}
+
+/// The character at byte `i` of `text` written at unit `j` of `units`: the next `i` and `j`.
+#[cold]
+#[inline(never)]
+fn push_char(text: &str, i: usize, units: &mut [u16], j: usize) -> (usize, usize) {
+    let c = text[i..].chars().next().unwrap_or_default();
+    (i + c.len_utf8(), j + c.encode_utf16(&mut units[j..]).len())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{call, call_batch, normalize_joined, normalize_many};
+    use proptest::prelude::*;
+
+    use super::{call, call_batch, normalize_joined, normalize_many, push_utf16, UNCHANGED};
+
+    fn utf16(text: &str) -> Vec<u16> {
+        text.encode_utf16().collect()
+    }
+
+    /// What a page does with `normalize_joined` (web/README.md): its strings (UTF-16 code units, lone surrogates
+    /// and all) joined and handed over as wasm-bindgen hands a string over, then each answer its own string when
+    /// the text is unchanged, else the next `length` units of the answer. Also the lengths it got back.
+    fn page(texts: &[Vec<u16>]) -> Result<(Vec<Vec<u16>>, Vec<u32>), String> {
+        let joined = String::from_utf16_lossy(&texts.concat());
+        let mut lengths: Vec<u32> = texts.iter().map(|t| t.len() as u32).collect();
+        let answer = normalize_joined(&joined, &mut lengths)?;
+        let mut at = 0;
+        let mut normal = Vec::new();
+        for (text, &length) in texts.iter().zip(&lengths) {
+            if length == UNCHANGED {
+                normal.push(text.clone());
+            } else {
+                let length = length as usize;
+                normal.push(answer.get(at..at + length).ok_or("the answer is too short")?.to_vec());
+                at += length;
+            }
+        }
+        assert_eq!(at, answer.len(), "units of the answer that no text took");
+        Ok((normal, lengths))
+    }
+
+    /// Each text normalised on its own, as wasm-bindgen reads it (a lone surrogate is U+FFFD).
+    fn alone(texts: &[Vec<u16>]) -> Vec<Vec<u16>> {
+        texts.iter().map(|t| utf16(&uraikal_text::normalize(&String::from_utf16_lossy(t)))).collect()
+    }
 
     #[test]
     fn normalize_joined_answers_what_normalize_many_answers() {
-        let texts: Vec<String> =
-            ["தமிழ்  மொழி", "a\u{1F600}b\nc", "", "நேற்று\nவந்தேன்.", "\u{1F600}"].map(String::from).to_vec();
-        let lengths: Vec<u32> = texts.iter().map(|t| t.encode_utf16().count() as u32).collect();
-        let answer = String::from_utf16(&normalize_joined(&texts.concat(), &lengths).unwrap()).unwrap();
-        assert_eq!(answer.split('\n').collect::<Vec<_>>(), normalize_many(&texts));
-        // Lengths short of or past the string are errors.
-        assert!(normalize_joined("abc", &[1, 1]).is_err());
-        assert!(normalize_joined("abc", &[4]).is_err());
-        assert!(normalize_joined("", &[]).unwrap().is_empty());
+        let texts = ["தமிழ்  மொழி", "a\u{1F600}b\nc", "", "நேற்று\nவந்தேன்.", "\u{1F600}", "தமிழ் மொழி", "abc", "a\u{FFFD}"];
+        let units: Vec<Vec<u16>> = texts.iter().map(|t| utf16(t)).collect();
+        let (normal, lengths) = page(&units).unwrap();
+        let many: Vec<Vec<u16>> = normalize_many(&texts.map(String::from)).iter().map(|t| utf16(t)).collect();
+        assert_eq!(normal, many);
+        // Texts that are their own normal form do not cross back; the others do.
+        assert_eq!(lengths, [10, 5, UNCHANGED, 14, 0, UNCHANGED, UNCHANGED, 1]);
+        // Lengths short of or past the string are errors, and leave the lengths as they were.
+        let mut lengths = [1, 1];
+        assert!(normalize_joined("abc", &mut lengths).is_err());
+        assert_eq!(lengths, [1, 1]);
+        assert!(normalize_joined("abc", &mut [4]).is_err());
+        assert!(normalize_joined("", &mut []).unwrap().is_empty());
+    }
+
+    proptest! {
+        /// The four-byte reads agree with the standard library on any text: every width, at every position
+        /// (the last three bytes of a text go one character at a time).
+        #[test]
+        fn push_utf16_is_encode_utf16(text in "(\\PC|[\u{0B80}-\u{0BFF} a])*", prefix in proptest::collection::vec(any::<u16>(), 0..3)) {
+            let mut out = prefix.clone();
+            push_utf16(&text, &mut out);
+            prop_assert_eq!(&out[..prefix.len()], &prefix[..]);
+            prop_assert_eq!(&out[prefix.len()..], &utf16(&text)[..]);
+        }
+    }
+
+    #[test]
+    fn a_lone_surrogate_is_never_kept_as_it_is() {
+        // "a\uD800" reads as "a\u{FFFD}", its own normal form, but the page's string is not that: it crosses back.
+        let texts = [vec![0x61, 0xD800], vec![0xDC00], vec![0x61, 0xD800, 0x62]];
+        let (normal, lengths) = page(&texts).unwrap();
+        assert_eq!(normal, alone(&texts));
+        assert!(lengths.iter().all(|&l| l != UNCHANGED));
+        // What `normalize_joined` relies on: a normal form never holds U+FFFD (a symbol, SPEC N5).
+        assert_eq!(uraikal_text::normalize("\u{FFFD}a\u{FFFD}b\u{FFFD}"), "a b");
     }
 
     #[test]
     fn a_pair_formed_by_joining_reads_as_two_lone_surrogates() {
         // JavaScript: ["a\uD83D", "", "\uDE00b"].join("") is "a😀b"; each text alone reads with U+FFFD.
-        let answer = String::from_utf16(&normalize_joined("a\u{1F600}b", &[2, 0, 2]).unwrap()).unwrap();
-        let alone = ["a\u{FFFD}", "", "\u{FFFD}b"].map(uraikal_text::normalize).join("\n");
-        assert_eq!(answer, alone);
+        let texts = [vec![0x61, 0xD83D], vec![], vec![0xDE00, 0x62]];
+        assert_eq!(page(&texts).unwrap().0, alone(&texts));
         // A pair that lengths split with no text to take its low half is an error.
-        assert!(normalize_joined("a\u{1F600}", &[2]).is_err());
-        // A pair inside one text stays a pair.
-        assert_eq!(
-            String::from_utf16(&normalize_joined("a\u{1F600}", &[3]).unwrap()).unwrap(),
-            uraikal_text::normalize("a\u{1F600}")
-        );
+        assert!(normalize_joined("a\u{1F600}", &mut [2]).is_err());
+        // A pair inside one text stays a pair (U+20000 is a letter: the text is its own normal form).
+        let texts = [utf16("a\u{20000}")];
+        assert_eq!(page(&texts).unwrap(), (alone(&texts), vec![UNCHANGED]));
     }
 
     #[test]
