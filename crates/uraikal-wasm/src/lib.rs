@@ -168,19 +168,28 @@ pub fn normalize_joined(joined: &str, lengths: &mut [u32]) -> Result<Vec<u16>, S
 
 /// Where the first `wanted` UTF-16 code units of `bytes[at..]` (UTF-8) end, and how many units that is: one
 /// more than `wanted` when the last character is astral and `wanted` ends inside its pair, fewer when the bytes
-/// run out. Eight bytes at a time while whole words fit (a lead byte starts one unit, a four-byte lead two,
-/// a continuation byte none): per character, the width branch is unpredictable on mixed ASCII and Tamil, and
-/// this count was a third of the WASM side's profile.
+/// run out. Eight bytes at a time (a lead byte starts one unit, a four-byte lead two, a continuation byte none),
+/// the end found in its word without a loop: per character, the width branch is unpredictable on mixed ASCII
+/// and Tamil, and this count was a third of the WASM side's profile.
 fn utf16_prefix(bytes: &[u8], at: usize, wanted: usize) -> (usize, usize) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let (mut end, mut units) = (at, 0);
     while let Some(word) = bytes.get(end..end + 8) {
         let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        let continuation = (w & !(w << 1) & HIGH).count_ones() as usize; // 10xxxxxx
-        let four_byte_lead = (w & (w << 1) & (w << 2) & (w << 3) & HIGH).count_ones() as usize; // 11110xxx
-        let word_units = 8 - continuation + four_byte_lead;
+        let lead = !(w & !(w << 1)) & HIGH; // not 10xxxxxx: the high bit of each byte that starts a character
+        let four_byte_lead = w & (w << 1) & (w << 2) & (w << 3) & HIGH; // 11110xxx
+        let per_byte = (lead >> 7) + (four_byte_lead >> 7); // each byte's units, 0 to 2
+        let before = per_byte.wrapping_mul(ONES) - per_byte; // each byte: the units of the bytes before it (≤ 14)
+        let word_units = (per_byte.wrapping_mul(ONES) >> 56) as usize;
         if units + word_units >= wanted {
-            break;
+            // The first character that starts once `wanted` units are behind it ends the prefix.
+            let need = wanted.saturating_sub(units) as u64; // ≤ 16
+            let ends = ((before | HIGH) - need * ONES) & HIGH & lead;
+            if ends != 0 {
+                let k = ends.trailing_zeros() / 8;
+                return (end + k as usize, units + ((before >> (8 * k)) & 0xFF) as usize);
+            }
         }
         units += word_units;
         end += 8;
@@ -247,7 +256,7 @@ fn push_char(text: &str, i: usize, units: &mut [u16], j: usize) -> (usize, usize
 mod tests {
     use proptest::prelude::*;
 
-    use super::{call, call_batch, normalize_joined, normalize_many, push_utf16, UNCHANGED};
+    use super::{call, call_batch, normalize_joined, normalize_many, push_utf16, utf16_prefix, UNCHANGED};
 
     fn utf16(text: &str) -> Vec<u16> {
         text.encode_utf16().collect()
@@ -306,6 +315,24 @@ mod tests {
             push_utf16(&text, &mut out);
             prop_assert_eq!(&out[..prefix.len()], &prefix[..]);
             prop_assert_eq!(&out[prefix.len()..], &utf16(&text)[..]);
+        }
+    }
+
+    proptest! {
+        /// The word-at-a-time count agrees with counting character by character, wherever it starts and
+        /// however many units are wanted.
+        #[test]
+        fn utf16_prefix_counts_characters(text in "(\\PC|[\u{0B80}-\u{0BFF} a])*", skip in 0usize..12, wanted in 0usize..40) {
+            let at = text.char_indices().map(|(i, _)| i).nth(skip).unwrap_or(text.len());
+            let (mut end, mut units) = (at, 0);
+            for c in text[at..].chars() {
+                if units >= wanted {
+                    break;
+                }
+                units += c.len_utf16();
+                end += c.len_utf8();
+            }
+            prop_assert_eq!(utf16_prefix(text.as_bytes(), at, wanted), (end, units));
         }
     }
 
