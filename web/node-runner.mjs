@@ -13,14 +13,13 @@ import { initSync, call, call_batch, normalize_many, normalize_joined } from "./
 initSync({ module: readFileSync(new URL("./dist/pkg/uraikal_bg.wasm", import.meta.url)) });
 
 // The page's side of normalize_joined (web/README.md): the texts joined into one string with their lengths; the
-// answer (UTF-16 code units) decoded once and cut by the lengths the call wrote back, a text whose length came
-// back as 0xFFFFFFFF being its own normal form.
-const utf16 = new TextDecoder("utf-16le");
+// answer cut by the lengths the call wrote back, a text whose length came back as 0xFFFFFFFF being its own
+// normal form.
 const UNCHANGED = 0xffffffff;
 function normalizeJoined(texts) {
   const lengths = new Uint32Array(texts.length);
   for (let i = 0; i < texts.length; i++) lengths[i] = texts[i].length;
-  const answer = utf16.decode(normalize_joined(texts.join(""), lengths));
+  const answer = normalize_joined(texts.join(""), lengths);
   const out = new Array(texts.length);
   for (let i = 0, at = 0; i < texts.length; i++) {
     if (lengths[i] === UNCHANGED) out[i] = texts[i];
