@@ -3,7 +3,8 @@
 //   node web/node-runner.mjs batch CASES.jsonl        one call_batch answer line per operation
 //   node web/node-runner.mjs bench CASES.jsonl ROUNDS  times normalize and wer over the cases, call by call
 //                                                      and as one call_batch a round (normalize also through
-//                                                      normalize_many, an array of strings in and out)
+//                                                      normalize_many, an array of strings in and out, and
+//                                                      normalize_joined), each after as many untimed rounds
 //   node web/node-runner.mjs many CASES.jsonl         normalize_many over the texts of the normalize cases,
 //                                                      one JSON string per line
 //   node web/node-runner.mjs joined CASES.jsonl       the same through normalize_joined
@@ -47,55 +48,39 @@ if (mode === "call") {
   const out = normalizeJoined(texts);
   process.stdout.write(out.map((t) => JSON.stringify(t)).join("\n") + "\n");
 } else if (mode === "bench") {
-  // One untimed round first: V8 compiles WebAssembly in tiers (a quick baseline, then optimised code in the
-  // background), and the first calls would otherwise time the compiler.
-  for (const { op, args } of cases) call(op, args);
+  // Each measurement runs its loop untimed first, as many rounds as it then times: V8 compiles WebAssembly and
+  // JavaScript in tiers (quick code first, optimised code later, in the background), and without the warm-up
+  // the timed rounds, and process.cpuUsage() with them, would also count the compilers (one untimed round was
+  // not enough: the code only one measurement reaches was still being optimised while it was timed).
+  const n = Number(rounds);
+  const time = (op, mode, calls, round) => {
+    for (let i = 0; i < n; i++) round();
+    const start = process.hrtime.bigint();
+    const cpu = process.cpuUsage();
+    let bytes = 0;
+    for (let i = 0; i < n; i++) bytes += round();
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const used = process.cpuUsage(cpu);
+    process.stdout.write(`wasm ${op} ${mode} ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${calls * n} ${bytes}\n`);
+  };
   for (const op of ["normalize", "wer"]) {
     const mine = cases.filter((c) => c.op === op);
-    let start = process.hrtime.bigint();
-    let cpu = process.cpuUsage();
-    let bytes = 0;
-    for (let i = 0; i < Number(rounds); i++) {
+    time(op, "call", mine.length, () => {
+      let bytes = 0;
       for (const { args } of mine) bytes += call(op, args).length;
-    }
-    let ms = Number(process.hrtime.bigint() - start) / 1e6;
-    let used = process.cpuUsage(cpu);
-    process.stdout.write(`wasm ${op} call ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
+      return bytes;
+    });
     // The batch as a page uses it: JavaScript objects in, one call_batch, JavaScript values out (the
     // JSON.stringify and JSON.parse on the JavaScript side are timed too).
     const objects = mine.map(({ args }) => JSON.parse(args));
-    call_batch(op, JSON.stringify(objects));
-    start = process.hrtime.bigint();
-    cpu = process.cpuUsage();
-    bytes = 0;
-    for (let i = 0; i < Number(rounds); i++) {
-      const answers = JSON.parse(call_batch(op, JSON.stringify(objects)));
-      bytes += answers.length;
-    }
-    ms = Number(process.hrtime.bigint() - start) / 1e6;
-    used = process.cpuUsage(cpu);
-    process.stdout.write(`wasm ${op} batch ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
+    time(op, "batch", mine.length, () => JSON.parse(call_batch(op, JSON.stringify(objects))).length);
     if (op !== "normalize") continue;
     // The typed batch as a page uses it: a JavaScript array of strings in, one normalize_many, an array of
     // strings out (wasm-bindgen converts each string between UTF-16 and UTF-8; no JSON on either side).
     const texts = objects.map((o) => o.text);
-    normalize_many(texts);
-    start = process.hrtime.bigint();
-    cpu = process.cpuUsage();
-    bytes = 0;
-    for (let i = 0; i < Number(rounds); i++) bytes += normalize_many(texts).length;
-    ms = Number(process.hrtime.bigint() - start) / 1e6;
-    used = process.cpuUsage(cpu);
-    process.stdout.write(`wasm ${op} typed ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
-    // The joined batch: one string and its lengths in, one Uint16Array out, decoded and split by the page.
-    normalizeJoined(texts);
-    start = process.hrtime.bigint();
-    cpu = process.cpuUsage();
-    bytes = 0;
-    for (let i = 0; i < Number(rounds); i++) bytes += normalizeJoined(texts).length;
-    ms = Number(process.hrtime.bigint() - start) / 1e6;
-    used = process.cpuUsage(cpu);
-    process.stdout.write(`wasm ${op} joined ${ms.toFixed(3)} ${((used.user + used.system) / 1e3).toFixed(3)} ${mine.length * Number(rounds)} ${bytes}\n`);
+    time(op, "typed", mine.length, () => normalize_many(texts).length);
+    // The joined batch: one string and its lengths in, the changed texts back as one string, cut by the page.
+    time(op, "joined", mine.length, () => normalizeJoined(texts).length);
   }
 } else {
   process.stderr.write("usage: node web/node-runner.mjs call|batch|bench CASES.jsonl [ROUNDS]\n");

@@ -1,7 +1,8 @@
 //! The native side of `cargo xtask web --bench N` (run in release): on the cases file that node times too,
 //! per operation (normalize, wer), N rounds of one `call` per case, then N rounds of one `call_batch` over
 //! all the cases of the operation (and for normalize N rounds of one `normalize_many` over the texts, the
-//! typed batch path, and `normalize_joined` on the texts joined into one string). One line per measurement: `native OP MODE WALL_MS CPU_MS CALLS BYTES`, the
+//! typed batch path, and `normalize_joined` on the texts joined into one string), each after as many untimed
+//! rounds. One line per measurement: `native OP MODE WALL_MS CPU_MS CALLS BYTES`, the
 //! CPU time being the process's user + system time (what node's `process.cpuUsage()` gives on the WASM side):
 //! on a shared, loaded machine it varies less than the wall time.
 //!
@@ -43,26 +44,23 @@ fn main() {
         });
         cases.push((value["op"].as_str().unwrap_or("").to_string(), value["args"].as_str().unwrap_or("").to_string()));
     }
+    // Each measurement runs its loop untimed first, as many rounds as it then times, as the WASM side does
+    // (there to let V8 finish compiling; here it only warms the caches and the allocator).
+    let time = |op: &str, mode: &str, calls: usize, round: &mut dyn FnMut() -> usize| {
+        for _ in 0..rounds {
+            round();
+        }
+        let (start, cpu) = (Instant::now(), cpu_ms());
+        let bytes: usize = (0..rounds).map(|_| round()).sum();
+        let (wall, cpu) = (start.elapsed().as_secs_f64() * 1e3, cpu_ms() - cpu);
+        println!("native {op} {mode} {wall:.3} {cpu:.3} {} {bytes}", calls * rounds);
+    };
     for op in ["normalize", "wer"] {
         let mine: Vec<&str> = cases.iter().filter(|(o, _)| o == op).map(|(_, a)| a.as_str()).collect();
-        let (start, cpu) = (Instant::now(), cpu_ms());
-        let mut bytes = 0;
-        for _ in 0..rounds {
-            for args in &mine {
-                bytes += uraikal_wasm::call(op, args).len();
-            }
-        }
-        let (wall, cpu) = (start.elapsed().as_secs_f64() * 1e3, cpu_ms() - cpu);
-        println!("native {op} call {wall:.3} {cpu:.3} {} {bytes}", mine.len() * rounds);
+        time(op, "call", mine.len(), &mut || mine.iter().map(|args| uraikal_wasm::call(op, args).len()).sum());
         // The batch: the arguments as one JSON array, as a page would hand them over.
         let batch = format!("[{}]", mine.join(","));
-        let (start, cpu) = (Instant::now(), cpu_ms());
-        let mut bytes = 0;
-        for _ in 0..rounds {
-            bytes += uraikal_wasm::call_batch(op, &batch).len();
-        }
-        let (wall, cpu) = (start.elapsed().as_secs_f64() * 1e3, cpu_ms() - cpu);
-        println!("native {op} batch {wall:.3} {cpu:.3} {} {bytes}", mine.len() * rounds);
+        time(op, "batch", mine.len(), &mut || uraikal_wasm::call_batch(op, &batch).len());
         if op != "normalize" {
             continue;
         }
@@ -74,24 +72,14 @@ fn main() {
                 value["text"].as_str().unwrap_or("").to_string()
             })
             .collect();
-        let (start, cpu) = (Instant::now(), cpu_ms());
-        let mut bytes = 0;
-        for _ in 0..rounds {
-            bytes += uraikal_wasm::normalize_many(&texts).len();
-        }
-        let (wall, cpu) = (start.elapsed().as_secs_f64() * 1e3, cpu_ms() - cpu);
-        println!("native {op} typed {wall:.3} {cpu:.3} {} {bytes}", mine.len() * rounds);
+        time(op, "typed", mine.len(), &mut || uraikal_wasm::normalize_many(&texts).len());
         // The joined batch: `normalize_joined` on the texts joined and their UTF-16 lengths, made once and copied
-        // each round, as the call overwrites them (the WASM side also times the page's join and lengths, its
-        // decoding of the answer and the texts taken from it).
+        // each round, as the call overwrites them (the WASM side also times the page's join and lengths, and
+        // the texts it takes from the answer).
         let joined = texts.concat();
         let lengths: Vec<u32> = texts.iter().map(|t| t.encode_utf16().count() as u32).collect();
-        let (start, cpu) = (Instant::now(), cpu_ms());
-        let mut bytes = 0;
-        for _ in 0..rounds {
-            bytes += uraikal_wasm::normalize_joined(&joined, &mut lengths.clone()).map_or(0, |a| a.len());
-        }
-        let (wall, cpu) = (start.elapsed().as_secs_f64() * 1e3, cpu_ms() - cpu);
-        println!("native {op} joined {wall:.3} {cpu:.3} {} {bytes}", mine.len() * rounds);
+        time(op, "joined", mine.len(), &mut || {
+            uraikal_wasm::normalize_joined(&joined, &mut lengths.clone()).map_or(0, |a| a.len())
+        });
     }
 }
