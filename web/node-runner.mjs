@@ -13,18 +13,17 @@ import { initSync, call, call_batch, normalize_many, normalize_joined } from "./
 
 initSync({ module: readFileSync(new URL("./dist/pkg/uraikal_bg.wasm", import.meta.url)) });
 
-// The page's side of normalize_joined (web/README.md): the texts joined into one string with their lengths; the
-// answer cut by the lengths the call wrote back, a text whose length came back as 0xFFFFFFFF being its own
-// normal form.
-const UNCHANGED = 0xffffffff;
+// The page's side of normalize_joined (web/README.md): the texts joined into one string with their lengths; each
+// answer then a prefix of the page's own text (a length at or above OWN_PREFIX) or the next units of the answer.
+const OWN_PREFIX = 0x80000000;
 function normalizeJoined(texts) {
   const lengths = new Uint32Array(texts.length);
   for (let i = 0; i < texts.length; i++) lengths[i] = texts[i].length;
   const answer = normalize_joined(texts.join(""), lengths);
   const out = new Array(texts.length);
   for (let i = 0, at = 0; i < texts.length; i++) {
-    if (lengths[i] === UNCHANGED) out[i] = texts[i];
-    else out[i] = answer.slice(at, (at += lengths[i]));
+    const n = lengths[i];
+    out[i] = n >= OWN_PREFIX ? texts[i].slice(0, n - OWN_PREFIX) : answer.slice(at, (at += n));
   }
   return out;
 }

@@ -24,9 +24,9 @@ pub fn normalize_many(texts: Vec<String>) -> Vec<String> {
 }
 
 /// `normalize_joined(texts.join(""), lengths)`: the texts as one string with their lengths (`Uint32Array` of
-/// `text.length`); answers the normal forms of the texts that changed as one string and overwrites `lengths` with
-/// each text's length in it, or 0xFFFFFFFF when the text is its own normal form: the fast typed batch
-/// (web/README.md); throws on lengths that do not fit.
+/// `text.length`); overwrites each length with 0x80000000 + k when the text's normal form is its own first k code
+/// units, else with the length of its normal form in the answer, the string of those other normal forms: the fast
+/// typed batch (web/README.md); throws on lengths that do not fit.
 #[wasm_bindgen(unchecked_return_type = "string")]
 pub fn normalize_joined(joined: &str, lengths: &mut [u32]) -> Result<JsValue, JsError> {
     let units = crate::normalize_joined(joined, lengths).map_err(|e| JsError::new(&e))?;

@@ -87,27 +87,29 @@ pub fn normalize_many(texts: &[String]) -> Vec<String> {
     texts.iter().map(|text| uraikal_text::normalize(text)).collect()
 }
 
-/// What [`normalize_joined`] leaves in `lengths` for a text that is its own normal form: the page keeps its
-/// own string, and nothing of the text is in the answer.
-pub const UNCHANGED: u32 = u32::MAX;
+/// The bit [`normalize_joined`] sets in a text's entry of `lengths` when the text's normal form is the first
+/// `entry - OWN_PREFIX` code units of the text itself (all of them when the text is its own normal form): the page
+/// slices its own string, and the normal form does not cross back.
+pub const OWN_PREFIX: u32 = 1 << 31;
 
 /// [`uraikal_text::normalize`] on many texts that cross as one string: `joined` is the texts concatenated
 /// (`texts.join("")`; wasm-bindgen hands it over as UTF-8, which the engine's `TextEncoder.encodeInto` writes
 /// straight into WebAssembly memory) and `lengths` their lengths in UTF-16 code units as JavaScript counts them
-/// (`text.length`). The answer is the normal forms of the texts that changed, concatenated as UTF-16 code units
-/// (which the page decodes with `TextDecoder("utf-16le")`, far faster than UTF-8 in JavaScript engines;
-/// docs/perf.md), and `lengths` is overwritten, per text, with the length of its normal form in the answer, or
-/// [`UNCHANGED`] when the normal form is the text itself, exactly as the page holds it (then the page keeps its
-/// own string and the text costs no conversion on the way back). Each text reads as wasm-bindgen reads a string
-/// on its own: a lone surrogate is U+FFFD, also when joining put a text's trailing high surrogate beside the next
-/// text's leading low one. Lengths that do not add up to `joined` are an error naming the text, and leave
-/// `lengths` as they were.
+/// (`text.length`). Each entry of `lengths` is then overwritten: [`OWN_PREFIX`] plus a length `k` when the text's
+/// normal form is its own first `k` code units, exactly as the page holds them (an unchanged text, or one that
+/// only lost trailing punctuation or spaces: most texts, in practice), else the length of its normal form in the
+/// answer, which holds the normal forms of those other texts one after another as UTF-16 code units (the page
+/// decodes them with `TextDecoder("utf-16le")`, far faster than UTF-8 in JavaScript engines; docs/perf.md). Each
+/// text reads as wasm-bindgen reads a string on its own: a lone surrogate is U+FFFD, also when joining put a
+/// text's trailing high surrogate beside the next text's leading low one. Lengths that do not add up to `joined`
+/// are an error naming the text, and leave `lengths` as they were.
 ///
 /// ```
-/// let mut lengths = [5, 3, 1];
-/// let answer = uraikal_wasm::normalize_joined("அ, ஆ!b\tcx", &mut lengths).unwrap();
+/// use uraikal_wasm::OWN_PREFIX;
+/// let mut lengths = [5, 3, 1, 3];
+/// let answer = uraikal_wasm::normalize_joined("அ, ஆ!b\tcxab.", &mut lengths).unwrap();
 /// assert_eq!(String::from_utf16(&answer).unwrap(), "அ ஆb c");
-/// assert_eq!(lengths, [3, 3, uraikal_wasm::UNCHANGED]);
+/// assert_eq!(lengths, [3, 3, OWN_PREFIX + 1, OWN_PREFIX + 2]); // "x" is its own normal form, "ab." gives "ab"
 /// assert!(uraikal_wasm::normalize_joined("அ, ஆ!b\tc", &mut [5]).is_err());
 /// ```
 pub fn normalize_joined(joined: &str, lengths: &mut [u32]) -> Result<Vec<u16>, String> {
@@ -144,11 +146,13 @@ pub fn normalize_joined(joined: &str, lengths: &mut [u32]) -> Result<Vec<u16>, S
             low_half_first = splits_pair;
         }
         let normal = uraikal_text::normalize(text);
-        // Equal, `text` is the page's string: it holds no U+FFFD, which might have stood for a lone surrogate
-        // (encodeInto writes them all as U+FFFD, and `split` adds its own), since U+FFFD is a symbol (So) and
-        // never survives normalisation (SPEC N5).
-        if normal == text {
-            answer_lengths.push(UNCHANGED);
+        // A prefix of `text` equal to the normal form is the page's own string too: it holds no U+FFFD, which
+        // might have stood for a lone surrogate (encodeInto writes them all as U+FFFD, and `split` adds its own),
+        // since U+FFFD is a symbol (So) and never survives normalisation (SPEC N5). Whatever follows has as many
+        // units in `text` as in the page's string (a lone surrogate and U+FFFD are one unit each).
+        if text.as_bytes().starts_with(normal.as_bytes()) {
+            let dropped: usize = text[normal.len()..].chars().map(char::len_utf16).sum();
+            answer_lengths.push(OWN_PREFIX | (length - dropped as u32));
         } else {
             let start = out.len();
             push_utf16(&normal, &mut out);
@@ -256,15 +260,15 @@ fn push_char(text: &str, i: usize, units: &mut [u16], j: usize) -> (usize, usize
 mod tests {
     use proptest::prelude::*;
 
-    use super::{call, call_batch, normalize_joined, normalize_many, push_utf16, utf16_prefix, UNCHANGED};
+    use super::{call, call_batch, normalize_joined, normalize_many, push_utf16, utf16_prefix, OWN_PREFIX};
 
     fn utf16(text: &str) -> Vec<u16> {
         text.encode_utf16().collect()
     }
 
     /// What a page does with `normalize_joined` (web/README.md): its strings (UTF-16 code units, lone surrogates
-    /// and all) joined and handed over as wasm-bindgen hands a string over, then each answer its own string when
-    /// the text is unchanged, else the next `length` units of the answer. Also the lengths it got back.
+    /// and all) joined and handed over as wasm-bindgen hands a string over, then each answer a prefix of its own
+    /// string or the next units of the answer, as the lengths it got back say. Also those lengths.
     fn page(texts: &[Vec<u16>]) -> Result<(Vec<Vec<u16>>, Vec<u32>), String> {
         let joined = String::from_utf16_lossy(&texts.concat());
         let mut lengths: Vec<u32> = texts.iter().map(|t| t.len() as u32).collect();
@@ -272,8 +276,8 @@ mod tests {
         let mut at = 0;
         let mut normal = Vec::new();
         for (text, &length) in texts.iter().zip(&lengths) {
-            if length == UNCHANGED {
-                normal.push(text.clone());
+            if length >= OWN_PREFIX {
+                normal.push(text.get(..(length - OWN_PREFIX) as usize).ok_or("past the text")?.to_vec());
             } else {
                 let length = length as usize;
                 normal.push(answer.get(at..at + length).ok_or("the answer is too short")?.to_vec());
@@ -296,8 +300,9 @@ mod tests {
         let (normal, lengths) = page(&units).unwrap();
         let many: Vec<Vec<u16>> = normalize_many(&texts.map(String::from)).iter().map(|t| utf16(t)).collect();
         assert_eq!(normal, many);
-        // Texts that are their own normal form do not cross back; the others do.
-        assert_eq!(lengths, [10, 5, UNCHANGED, 14, 0, UNCHANGED, UNCHANGED, 1]);
+        // Texts whose normal form is a prefix of their own (all of it, or less trailing symbols) do not cross back.
+        let own = |k| OWN_PREFIX + k;
+        assert_eq!(lengths, [10, 5, own(0), 14, own(0), own(10), own(3), own(1)]);
         // Lengths short of or past the string are errors, and leave the lengths as they were.
         let mut lengths = [1, 1];
         assert!(normalize_joined("abc", &mut lengths).is_err());
@@ -338,11 +343,12 @@ mod tests {
 
     #[test]
     fn a_lone_surrogate_is_never_kept_as_it_is() {
-        // "a\uD800" reads as "a\u{FFFD}", its own normal form, but the page's string is not that: it crosses back.
-        let texts = [vec![0x61, 0xD800], vec![0xDC00], vec![0x61, 0xD800, 0x62]];
+        // "a\uD800" reads as "a\u{FFFD}", whose normal form "a" is the page's first unit; "\uDC00" reads as
+        // "\u{FFFD}" (normal form: empty); "a\uD800b" gives "a b", which crosses back.
+        let texts = [vec![0x61, 0xD800], vec![0xDC00], vec![0x61, 0xD800, 0x62], vec![0xD83D, 0xDE00, 0x61]];
         let (normal, lengths) = page(&texts).unwrap();
         assert_eq!(normal, alone(&texts));
-        assert!(lengths.iter().all(|&l| l != UNCHANGED));
+        assert_eq!(lengths, [OWN_PREFIX + 1, OWN_PREFIX, 3, 1]);
         // What `normalize_joined` relies on: a normal form never holds U+FFFD (a symbol, SPEC N5).
         assert_eq!(uraikal_text::normalize("\u{FFFD}a\u{FFFD}b\u{FFFD}"), "a b");
     }
@@ -356,7 +362,7 @@ mod tests {
         assert!(normalize_joined("a\u{1F600}", &mut [2]).is_err());
         // A pair inside one text stays a pair (U+20000 is a letter: the text is its own normal form).
         let texts = [utf16("a\u{20000}")];
-        assert_eq!(page(&texts).unwrap(), (alone(&texts), vec![UNCHANGED]));
+        assert_eq!(page(&texts).unwrap(), (alone(&texts), vec![OWN_PREFIX + 3]));
     }
 
     #[test]
