@@ -15,7 +15,7 @@
 //!   for the README);
 //! * `--check` also compares `call_batch` (one call per operation over all its cases) with native;
 //! * `--bench N` times normalize and WER on the golden pairs, N rounds, call by call and batched (normalize
-//!   also typed, `normalize_many`), natively and
+//!   also typed, `normalize_many` and `normalize_joined`), each after N untimed rounds, natively and
 //!   under node, alternating five times, in CPU and wall time (docs/perf.md).
 
 use std::fmt::Write as _;
