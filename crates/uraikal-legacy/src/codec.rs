@@ -12,6 +12,7 @@
 //! fresh text too, so the segmentation runs on few of them.
 
 use std::collections::HashMap;
+use std::hint::select_unpredictable;
 
 use crate::tables::OPEN_TAMIL;
 
@@ -279,12 +280,13 @@ pub(crate) struct Codec {
     index: usize,
     decode: ByteTrie,
     pieces: Vec<Piece>,
-    /// At `a << 8 | b`: the least-cost segmentation may be cut between bytes a and b (see `decode_line`). Bytes,
-    /// not bits: 64 KB, but the scan for cuts takes 3 instructions fewer per byte, and is faster (fifth pass).
+    /// At `b << 8 | a` (the two bytes as a little-endian u16): the least-cost segmentation may be cut between
+    /// bytes a and b (see `decode_line`). Bytes, not bits: 64 KB, but the scan for cuts takes 3 instructions
+    /// fewer per byte, and is faster (fifth pass).
     cuts: Box<[bool; 1 << 16]>,
-    /// At `byte << 1 | state`, an ASCII byte's decoding as a segment of its own, keyed as the segment cache keys
-    /// it (`short_key`; key 0: none, see `Slot::new`, and for the other bytes, which are no character).
-    single: Box<[Slot<u64>; 512]>,
+    /// At `byte`, an ASCII byte's decodings as a segment of its own, as the segment cache keeps them (none for
+    /// the other bytes, which are no character, or where `Both::keep` refuses).
+    single: Box<[Both; 256]>,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
     encode: Trie,
@@ -309,11 +311,12 @@ pub(crate) struct Scratch {
 }
 
 /// One encoding's decoded segments, direct-mapped by their key's hash (a new segment overwrites the slot's old
-/// one); each table is allocated when first used (256 and 384 KB).
+/// one); each table is allocated when first used (528 and 384 KB).
 #[derive(Default)]
 struct Segments {
-    /// Segments of at most 7 bytes.
-    short: Option<Box<[Slot<u64>; SLOTS]>>,
+    /// Segments of at most 7 bytes: `SLOTS` slots, then a copy of the codec's `single` (one index reaches
+    /// either).
+    short: Option<Box<[Both; SLOTS + 256]>>,
     /// Segments of 8 to 15 bytes (fonts whose glyphs are two bytes of UTF-8 have many).
     long: Option<Box<[Slot<u128>; SLOTS]>>,
 }
@@ -355,6 +358,50 @@ impl<K> Slot<K> {
     }
 }
 
+/// A segment of at most 7 bytes with its decodings from both states, in one cache line. The state comes from the
+/// segment before: with a slot per state, each segment's cache read waited for the last one's (the decoder's
+/// limit then); here the slot is found from the bytes alone, read whole, and the state picks a half.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Both {
+    /// Per state s, bits 64s to 64s + 63: the segment's `short_bytes` (never 0, and bit 56 is free) with bit 56
+    /// set to the state its decoding leaves; 0 when empty. Both in one load.
+    keys: u128,
+    text: [[u8; SHORT]; 2],
+    len: [u8; 2],
+}
+
+impl Both {
+    /// The key of the decoding from `state`.
+    #[inline(always)]
+    fn key(&self, state: usize) -> u64 {
+        // Arithmetic, not a choice: compiled as a choice it became a branch on the state.
+        let (low, high) = (self.keys as u64, (self.keys >> 64) as u64);
+        low ^ ((low ^ high) & (state as u64).wrapping_neg())
+    }
+
+    /// Keeps `decoded` as the decoding of `bare` (`short_bytes`) from `state`, leaving `after`; not when the
+    /// decoding is too long or could compose with what comes before it (ா or ௗ first: ெ + ா = ொ).
+    fn keep(&mut self, bare: u64, state: u8, decoded: &str, after: u8) {
+        if decoded.len() > SHORT || decoded.starts_with(['\u{0BBE}', '\u{0BD7}']) {
+            return;
+        }
+        let s = state as usize & 1;
+        let key = (bare | ((after & 1) as u64) << 56) as u128;
+        self.keys = self.keys & !((u64::MAX as u128) << (64 * s)) | key << (64 * s);
+        self.text[s] = [0; SHORT];
+        self.text[s][..decoded.len()].copy_from_slice(decoded.as_bytes());
+        self.len[s] = decoded.len() as u8;
+    }
+
+    /// Appends the decoding from `state` (which the slot holds) to `out`.
+    fn push_to(&self, state: usize, out: &mut String) {
+        let text = &self.text[state][..self.len[state] as usize];
+        // `keep` copied it from a &str.
+        out.push_str(std::str::from_utf8(text).unwrap_or_default());
+    }
+}
+
 /// The slot of a segment cache that the hash `hash` falls in.
 #[inline(always)]
 fn slot_of(hash: u64) -> usize {
@@ -366,26 +413,31 @@ fn bools() -> Box<[bool; 1 << 16]> {
     vec![false; 1 << 16].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
 }
 
-/// An empty segment cache (on the heap: 256 or 384 KB).
-fn slots<K: Copy + Default>() -> Box<[Slot<K>; SLOTS]> {
-    vec![Slot::default(); SLOTS].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
+/// An empty segment cache (on the heap).
+fn slots<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
+    vec![T::default(); N].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
 }
 
-/// The cache key of the segment `line[start..end]` (at most 7 bytes) read from `state`: its bytes, and its
-/// length and the state in the top byte. `line` goes on for at least 8 bytes from `start` (`decode_line` pads
-/// it; the bytes after `end` are masked off).
-#[inline]
-fn short_key(line: &[u8], start: usize, end: usize, state: u8) -> u64 {
-    short_bytes(line, start, end) | (state as u64) << 56
-}
-
-/// `short_key` without the state.
+/// The segment `line[start..end]` (at most 7 bytes) as a u64: its bytes, and its length in bits 57–59 (never
+/// 0). `line` goes on for at least 8 bytes from `start` (`decode_line` pads it; the bytes after `end` are masked
+/// off).
 #[inline]
 fn short_bytes(line: &[u8], start: usize, end: usize) -> u64 {
     let len = end - start;
     let eight = u64::from_le_bytes(line[start..start + 8].try_into().unwrap_or_default());
-    eight & ((1 << (8 * len)) - 1) | (len as u64) << 57
+    eight & MASKS[len] | (len as u64) << 57
 }
+
+/// At `len` (0 to 7): the low `len` bytes of a u64.
+const MASKS: [u64; 8] = {
+    let mut masks = [0; 8];
+    let mut len = 0;
+    while len < 8 {
+        masks[len] = (1 << (8 * len)) - 1;
+        len += 1;
+    }
+    masks
+};
 
 /// `short_bytes` for a segment of 8 to 15 bytes (`line` goes on for at least 16 bytes from `start`).
 #[inline]
@@ -482,7 +534,7 @@ impl Codec {
             decode: ByteTrie::new(pairs.iter().map(|(legacy, _)| *legacy)),
             pieces: Vec::new(),
             cuts: bools(),
-            single: Box::new([Slot::default(); 512]),
+            single: Box::new([Both::default(); 256]),
             glyph_low: Box::new([false; 256]),
             glyph_high: Vec::new(),
             encode: Trie::new(),
@@ -599,15 +651,13 @@ impl Codec {
             for b in 0..128u8 {
                 let mut text = String::new();
                 let after = codec.decode_span(&(b as char).to_string(), state, &mut text, &mut cells);
-                let slot =
-                    Slot::new(short_key(&[b, 0, 0, 0, 0, 0, 0, 0], 0, 1, state), &text, after).unwrap_or_default();
-                codec.single[(b as usize) << 1 | state as usize] = slot;
+                codec.single[b as usize].keep(short_bytes(&[b, 0, 0, 0, 0, 0, 0, 0], 0, 1), state, &text, after);
             }
         }
         codec
     }
 
-    /// Where the least-cost segmentation may be cut (at `a << 8 | b` of the result: between bytes a and b).
+    /// Where the least-cost segmentation may be cut (at `b << 8 | a` of the result: between bytes a and b).
     /// At such a point no key spans (no key holds a followed by b), and the rest of the text costs the same
     /// whatever came before (b starts a character that is no sign, and every key that starts with b reads as a
     /// piece that is not stranded and is not empty): the choices before the point do not depend on what
@@ -634,7 +684,7 @@ impl Codec {
         }
         let mut cuts = bools();
         for (at, &spanned) in pair.iter().enumerate() {
-            cuts[at] = !spanned && first[at & 0xFF];
+            cuts[(at & 0xFF) << 8 | at >> 8] = !spanned && first[at & 0xFF];
         }
         cuts
     }
@@ -693,7 +743,11 @@ impl Codec {
             scratch.caches.resize_with(self.index + 1, Segments::default);
         }
         let cache = &mut scratch.caches[self.index];
-        let short = &mut **cache.short.get_or_insert_with(slots);
+        let short = &mut **cache.short.get_or_insert_with(|| {
+            let mut table = slots::<Both, { SLOTS + 256 }>();
+            table[SLOTS..].copy_from_slice(&self.single[..]);
+            table
+        });
         let long = &mut cache.long;
         let bytes = line.as_bytes();
         let n = bytes.len();
@@ -707,12 +761,13 @@ impl Codec {
         starts.resize(n / 64 + 1, 0);
         for (w, word) in starts.iter_mut().enumerate() {
             let (from, to) = ((w * 64).max(1), (w * 64 + 64).min(n));
-            let (mut bits, mut last) = (0u64, bytes[from - 1]);
-            for (i, &b) in bytes[from..to].iter().enumerate() {
-                let at = (last as usize) << 8 | b as usize;
-                bits |= (self.cuts[at] as u64) << ((from + i) & 63);
-                last = b;
+            // Each pair's bit enters at the top (a shift by a constant), then the word is moved down into place.
+            let mut bits = 0u64;
+            for pair in bytes[from - 1..to].windows(2) {
+                let at = u16::from_le_bytes([pair[0], pair[1]]) as usize;
+                bits = bits >> 1 | (self.cuts[at] as u64) << 63;
             }
+            bits = bits.checked_shr((64 - (to - from) - (from & 63)) as u32).unwrap_or(0);
             *word = bits;
         }
         starts[n / 64] |= 1 << (n & 63);
@@ -724,50 +779,89 @@ impl Codec {
         let padded = &padded[..];
         let cells = &mut scratch.cells;
         let (mut start, mut state) = (0, 0u8);
+        // The answer grows in `buf`, whose pointer and length stay in registers (`out` is seen by the slow
+        // path's calls): a found segment is a copy of SHORT bytes into room reserved for a whole word's segments,
+        // and a new length.
+        let mut buf = std::mem::take(out).into_bytes();
         for (w, &word) in starts.iter().enumerate() {
             let mut word = word;
+            buf.reserve(word.count_ones() as usize * SHORT);
+            let (mut written, mut room) = (buf.len(), buf.as_mut_ptr());
             while word != 0 {
                 let end = w << 6 | word.trailing_zeros() as usize;
                 word &= word - 1;
-                state = self.segment((line, padded), (start, end, padded[start]), state, short, long, out, cells);
+                let len = end - start;
+                if len <= 7 {
+                    debug_assert!(start < n && padded.len() >= n + 8);
+                    // SAFETY: start < end <= n, and `padded` goes on for 16 bytes after n. (`short_bytes`, whose
+                    // bounds checks cost 5 % here.)
+                    let eight = u64::from_le(unsafe { padded.as_ptr().add(start).cast::<u64>().read_unaligned() });
+                    let bare = eight & MASKS[len] | (len as u64) << 57;
+                    // A byte from the `single` part, more bytes from the cache part: chosen without a branch
+                    // (which would be mispredicted as often as not: half the segments are one byte).
+                    let at = select_unpredictable(len == 1, SLOTS + (eight & 0xFF) as usize, slot_of(bare));
+                    let (slot, s) = (&short[at], state as usize & 1);
+                    let key = slot.key(s);
+                    if key & !(1 << 56) == bare {
+                        // SAFETY: the room reserved above is SHORT bytes for each of the word's segments, and
+                        // those before this one wrote at most SHORT bytes each, so the copy ends within it; the key
+                        // matched, so `text[s][..len[s]]` is a decoding `keep` copied from a &str (len[s] <=
+                        // SHORT): `buf[..written]` stays UTF-8 and initialised.
+                        unsafe { std::ptr::copy_nonoverlapping(slot.text[s].as_ptr(), room.add(written), SHORT) };
+                        written += slot.len[s] as usize;
+                        state = (key >> 56) as u8 & 1;
+                        start = end;
+                        continue;
+                    }
+                }
+                // SAFETY: `buf[..written]` is whole decodings of segments (UTF-8, initialised).
+                let mut text = unsafe {
+                    buf.set_len(written);
+                    String::from_utf8_unchecked(std::mem::take(&mut buf))
+                };
+                state = self.segment((line, padded), (start, end), state, short, long, &mut text, cells);
+                buf = text.into_bytes();
+                buf.reserve((word.count_ones() as usize) * SHORT);
+                (written, room) = (buf.len(), buf.as_mut_ptr());
                 start = end;
             }
+            // SAFETY: as above.
+            unsafe { buf.set_len(written) };
         }
+        // SAFETY: as above.
+        *out = unsafe { String::from_utf8_unchecked(buf) };
     }
 
-    /// Decodes the segment `line[start..end]` (its first byte `first`; `bytes`: the line padded) from `state`
-    /// (a single byte from `single`, a longer one through the caches `short` and `long`), returns the state
-    /// after it.
-    #[inline(always)]
+    /// Decodes the segment `line[start..end]` (`bytes`: the line padded) from `state` (through the caches
+    /// `short` and `long`), returns the state after it: where `decode_line`'s own look in the caches found
+    /// nothing.
     #[allow(clippy::too_many_arguments)]
     fn segment(
         &self,
         (line, bytes): (&str, &[u8]),
-        (start, end, first): (usize, usize, u8),
+        (start, end): (usize, usize),
         state: u8,
-        short: &mut [Slot<u64>; SLOTS],
+        short: &mut [Both; SLOTS + 256],
         long: &mut Option<Box<[Slot<u128>; SLOTS]>>,
         out: &mut String,
         cells: &mut Vec<Cell>,
     ) -> u8 {
         let len = end - start;
         if len <= 7 {
-            // A byte from `single`, which holds the same keys, more bytes from the cache: chosen without a branch
-            // (which would be mispredicted as often as not: half the segments are one byte).
-            // The slot is found from the bytes alone, and the state picks one of two neighbours: the state comes
-            // from the segment before, and the hash need not wait for it.
-            let state = state & 1;
-            let bare = short_bytes(bytes, start, end);
-            let (key, at) = (bare | (state as u64) << 56, slot_of(bare) ^ state as usize);
-            let single = &self.single[(first as usize) << 1 | state as usize];
-            let slot = if len == 1 { single } else { &short[at] };
-            if slot.key == key {
-                slot.push_to(out);
-                return slot.state;
+            // A byte `single` has no decoding for, or more bytes that are not in their slot: decoded and kept.
+            let (bare, s) = (short_bytes(bytes, start, end), state & 1);
+            let slot = &mut short[slot_of(bare)];
+            let key = slot.key(s as usize);
+            if key & !(1 << 56) == bare {
+                slot.push_to(s as usize, out);
+                return (key >> 56) as u8 & 1;
             }
-            self.cached(&mut short[at], key, (line, start, end), state, out, cells)
+            let from = out.len();
+            let after = self.decode_span(&line[start..end], s, out, cells);
+            slot.keep(bare, s, &out[from..], after);
+            after
         } else if len <= SEGMENT {
-            let long = &mut **long.get_or_insert_with(slots);
+            let long = &mut **long.get_or_insert_with(slots::<Slot<u128>, SLOTS>);
             let bare = long_bytes(bytes, start, end);
             let key = bare | (state as u128) << 120;
             let at = slot_of(bare as u64 ^ (bare >> 64) as u64) ^ (state & 1) as usize;
