@@ -16,8 +16,8 @@ use std::hint::select_unpredictable;
 
 use crate::tables::OPEN_TAMIL;
 
-/// Segments longer than this (bytes) are not cached (a cache key holds the bytes, their length and the state
-/// before them: a u64 up to 7 bytes, a u128 up to 15).
+/// Segments longer than this (bytes) are not cached (a cache key holds the bytes and their length: a u64 up to
+/// 7 bytes, a u128 up to 15).
 const SEGMENT: usize = 15;
 /// Each segment cache's slots (direct-mapped: a new segment overwrites the slot's old one).
 const SLOTS: usize = 1 << 13;
@@ -284,9 +284,9 @@ pub(crate) struct Codec {
     /// bytes a and b (see `decode_line`). Bytes, not bits: 64 KB, but the scan for cuts takes 3 instructions
     /// fewer per byte, and is faster (fifth pass).
     cuts: Box<[bool; 1 << 16]>,
-    /// At `byte`, an ASCII byte's decodings as a segment of its own, as the segment cache keeps them (none for
-    /// the other bytes, which are no character, or where `Both::keep` refuses).
-    single: Box<[Both; 256]>,
+    /// At `byte`, an ASCII byte's decoding as a segment of its own, keyed as the segment cache keys it
+    /// (`short_bytes`; key 0: none, see `Slot::new`, and for the other bytes, which are no character).
+    single: Box<[Slot<u64>; 256]>,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
     encode: Trie,
@@ -316,31 +316,30 @@ pub(crate) struct Scratch {
 struct Segments {
     /// Segments of at most 7 bytes: `SLOTS` slots, then a copy of the codec's `single` (one index reaches
     /// either).
-    short: Option<Box<[Both; SLOTS + 256]>>,
+    short: Option<Box<[Slot<u64>; SLOTS + 256]>>,
     /// Segments of 8 to 15 bytes (fonts whose glyphs are two bytes of UTF-8 have many).
     long: Option<Box<[Slot<u128>; SLOTS]>>,
 }
 
-/// A decoded segment: its key (`segment_key`; 0: empty), its decoding (the first `len` bytes of `text`) and the
-/// state after it.
+/// A decoded segment: its key (`short_bytes` or `long_bytes`; 0: empty) and its decoding (the first `len`
+/// bytes of `text`).
 #[derive(Clone, Copy, Default)]
 struct Slot<K> {
     key: K,
     text: [u8; SHORT],
     len: u8,
-    state: u8,
 }
 
 impl<K> Slot<K> {
-    /// The slot of a segment decoded as `decoded`, leaving `state`; None when the decoding is too long or could
-    /// compose with what comes before it (ா or ௗ first: ெ + ா = ொ).
-    fn new(key: K, decoded: &str, state: u8) -> Option<Slot<K>> {
+    /// The slot of a segment decoded as `decoded`; None when the decoding is too long or could compose with
+    /// what comes before it (ா or ௗ first: ெ + ா = ொ).
+    fn new(key: K, decoded: &str) -> Option<Slot<K>> {
         if decoded.len() > SHORT || decoded.starts_with(['\u{0BBE}', '\u{0BD7}']) {
             return None;
         }
         let mut text = [0; SHORT];
         text[..decoded.len()].copy_from_slice(decoded.as_bytes());
-        Some(Slot { key, text, len: decoded.len() as u8, state })
+        Some(Slot { key, text, len: decoded.len() as u8 })
     }
 
     /// Appends the decoding to `out`.
@@ -355,50 +354,6 @@ impl<K> Slot<K> {
         let at = bytes.len();
         bytes.extend_from_slice(&self.text);
         unsafe { bytes.set_len(at + self.len as usize) };
-    }
-}
-
-/// A segment of at most 7 bytes with its decodings from both states, in one cache line. The state comes from the
-/// segment before: with a slot per state, each segment's cache read waited for the last one's (the decoder's
-/// limit then); here the slot is found from the bytes alone, read whole, and the state picks a half.
-#[derive(Clone, Copy, Default)]
-#[repr(C, align(64))]
-struct Both {
-    /// Per state s, bits 64s to 64s + 63: the segment's `short_bytes` (never 0, and bit 56 is free) with bit 56
-    /// set to the state its decoding leaves; 0 when empty. Both in one load.
-    keys: u128,
-    text: [[u8; SHORT]; 2],
-    len: [u8; 2],
-}
-
-impl Both {
-    /// The key of the decoding from `state`.
-    #[inline(always)]
-    fn key(&self, state: usize) -> u64 {
-        // Arithmetic, not a choice: compiled as a choice it became a branch on the state.
-        let (low, high) = (self.keys as u64, (self.keys >> 64) as u64);
-        low ^ ((low ^ high) & (state as u64).wrapping_neg())
-    }
-
-    /// Keeps `decoded` as the decoding of `bare` (`short_bytes`) from `state`, leaving `after`; not when the
-    /// decoding is too long or could compose with what comes before it (ா or ௗ first: ெ + ா = ொ).
-    fn keep(&mut self, bare: u64, state: u8, decoded: &str, after: u8) {
-        if decoded.len() > SHORT || decoded.starts_with(['\u{0BBE}', '\u{0BD7}']) {
-            return;
-        }
-        let s = state as usize & 1;
-        let key = (bare | ((after & 1) as u64) << 56) as u128;
-        self.keys = self.keys & !((u64::MAX as u128) << (64 * s)) | key << (64 * s);
-        self.text[s] = [0; SHORT];
-        self.text[s][..decoded.len()].copy_from_slice(decoded.as_bytes());
-        self.len[s] = decoded.len() as u8;
-    }
-
-    /// Appends the decoding from `state` (which the slot holds) to `out`.
-    fn push_to(&self, state: usize, out: &mut String) {
-        let text = &self.text[state][..self.len[state] as usize];
-        // `keep` copied it from a &str.
-        out.push_str(std::str::from_utf8(text).unwrap_or_default());
     }
 }
 
@@ -534,7 +489,7 @@ impl Codec {
             decode: ByteTrie::new(pairs.iter().map(|(legacy, _)| *legacy)),
             pieces: Vec::new(),
             cuts: bools(),
-            single: Box::new([Both::default(); 256]),
+            single: Box::new([Slot::default(); 256]),
             glyph_low: Box::new([false; 256]),
             glyph_high: Vec::new(),
             encode: Trie::new(),
@@ -647,12 +602,11 @@ impl Codec {
         }
         codec.cuts = codec.cuts(&decoded_keys);
         let mut cells = Vec::new();
-        for state in 0..2 {
-            for b in 0..128u8 {
-                let mut text = String::new();
-                let after = codec.decode_span(&(b as char).to_string(), state, &mut text, &mut cells);
-                codec.single[b as usize].keep(short_bytes(&[b, 0, 0, 0, 0, 0, 0, 0], 0, 1), state, &text, after);
-            }
+        for b in 0..128u8 {
+            let mut text = String::new();
+            codec.decode_span(&(b as char).to_string(), 0, &mut text, &mut cells);
+            codec.single[b as usize] =
+                Slot::new(short_bytes(&[b, 0, 0, 0, 0, 0, 0, 0], 0, 1), &text).unwrap_or_default();
         }
         codec
     }
@@ -661,7 +615,9 @@ impl Codec {
     /// At such a point no key spans (no key holds a followed by b), and the rest of the text costs the same
     /// whatever came before (b starts a character that is no sign, and every key that starts with b reads as a
     /// piece that is not stranded and is not empty): the choices before the point do not depend on what
-    /// follows, and those after it depend only on the state the piece before it leaves.
+    /// follows, and those after it not on what precedes, not even on its state (whether it ends in a
+    /// consonant): every piece that can start there costs the same from either state and leaves a state of its
+    /// own (`a_cut_forgets_the_state`).
     fn cuts(&self, keys: &[String]) -> Box<[bool; 1 << 16]> {
         let mut first = [true; 256];
         // A continuation byte starts no character; U+0B80..U+0BFF (lead byte E0) holds the signs.
@@ -735,16 +691,16 @@ impl Codec {
     }
 
     /// Decodes a line, appending to `out`: the same as `decode`, segment by segment. The line is cut where
-    /// `cuts` allows (before and after a space, between most syllables), the segments are decoded in order,
-    /// each from the state the one before it left, and a decoded segment is cached with that state (text
-    /// repeats its syllables, fresh text too).
+    /// `cuts` allows (before and after a space, between most syllables) and each segment is decoded on its own,
+    /// as if it began a line (after a cut the state before does not matter, see `cuts`), so a segment's
+    /// decoding is cached by its bytes alone (text repeats its syllables, fresh text too).
     pub(crate) fn decode_line(&self, line: &str, out: &mut String, scratch: &mut Scratch) {
         if scratch.caches.len() <= self.index {
             scratch.caches.resize_with(self.index + 1, Segments::default);
         }
         let cache = &mut scratch.caches[self.index];
         let short = &mut **cache.short.get_or_insert_with(|| {
-            let mut table = slots::<Both, { SLOTS + 256 }>();
+            let mut table = slots::<Slot<u64>, { SLOTS + 256 }>();
             table[SLOTS..].copy_from_slice(&self.single[..]);
             table
         });
@@ -778,7 +734,7 @@ impl Codec {
         padded.extend_from_slice(&[0; 16]);
         let padded = &padded[..];
         let cells = &mut scratch.cells;
-        let (mut start, mut state) = (0, 0u8);
+        let mut start = 0;
         // The answer grows in `buf`, whose pointer and length stay in registers (`out` is seen by the slow
         // path's calls): a found segment is a copy of SHORT bytes into room reserved for a whole word's segments,
         // and a new length.
@@ -799,17 +755,14 @@ impl Codec {
                     let bare = eight & MASKS[len] | (len as u64) << 57;
                     // A byte from the `single` part, more bytes from the cache part: chosen without a branch
                     // (which would be mispredicted as often as not: half the segments are one byte).
-                    let at = select_unpredictable(len == 1, SLOTS + (eight & 0xFF) as usize, slot_of(bare));
-                    let (slot, s) = (&short[at], state as usize & 1);
-                    let key = slot.key(s);
-                    if key & !(1 << 56) == bare {
+                    let slot = &short[select_unpredictable(len == 1, SLOTS + (eight & 0xFF) as usize, slot_of(bare))];
+                    if slot.key == bare {
                         // SAFETY: the room reserved above is SHORT bytes for each of the word's segments, and
                         // those before this one wrote at most SHORT bytes each, so the copy ends within it; the key
-                        // matched, so `text[s][..len[s]]` is a decoding `keep` copied from a &str (len[s] <=
-                        // SHORT): `buf[..written]` stays UTF-8 and initialised.
-                        unsafe { std::ptr::copy_nonoverlapping(slot.text[s].as_ptr(), room.add(written), SHORT) };
-                        written += slot.len[s] as usize;
-                        state = (key >> 56) as u8 & 1;
+                        // matched, so `text[..len]` is a decoding `Slot::new` copied from a &str (len <= SHORT):
+                        // `buf[..written]` stays UTF-8 and initialised.
+                        unsafe { std::ptr::copy_nonoverlapping(slot.text.as_ptr(), room.add(written), SHORT) };
+                        written += slot.len as usize;
                         start = end;
                         continue;
                     }
@@ -819,9 +772,9 @@ impl Codec {
                     buf.set_len(written);
                     String::from_utf8_unchecked(std::mem::take(&mut buf))
                 };
-                state = self.segment((line, padded), (start, end), state, short, long, &mut text, cells);
+                self.segment((line, padded), (start, end), short, long, &mut text, cells);
                 buf = text.into_bytes();
-                buf.reserve((word.count_ones() as usize) * SHORT);
+                buf.reserve(word.count_ones() as usize * SHORT);
                 (written, room) = (buf.len(), buf.as_mut_ptr());
                 start = end;
             }
@@ -832,67 +785,50 @@ impl Codec {
         *out = unsafe { String::from_utf8_unchecked(buf) };
     }
 
-    /// Decodes the segment `line[start..end]` (`bytes`: the line padded) from `state` (through the caches
-    /// `short` and `long`), returns the state after it: where `decode_line`'s own look in the caches found
-    /// nothing.
-    #[allow(clippy::too_many_arguments)]
+    /// Decodes the segment `line[start..end]` (`bytes`: the line padded) through the caches `short` and `long`,
+    /// where `decode_line`'s own look in them found nothing (a byte `single` has no decoding for, or more bytes
+    /// not in their slot).
     fn segment(
         &self,
         (line, bytes): (&str, &[u8]),
         (start, end): (usize, usize),
-        state: u8,
-        short: &mut [Both; SLOTS + 256],
+        short: &mut [Slot<u64>; SLOTS + 256],
         long: &mut Option<Box<[Slot<u128>; SLOTS]>>,
         out: &mut String,
         cells: &mut Vec<Cell>,
-    ) -> u8 {
+    ) {
         let len = end - start;
         if len <= 7 {
-            // A byte `single` has no decoding for, or more bytes that are not in their slot: decoded and kept.
-            let (bare, s) = (short_bytes(bytes, start, end), state & 1);
-            let slot = &mut short[slot_of(bare)];
-            let key = slot.key(s as usize);
-            if key & !(1 << 56) == bare {
-                slot.push_to(s as usize, out);
-                return (key >> 56) as u8 & 1;
-            }
-            let from = out.len();
-            let after = self.decode_span(&line[start..end], s, out, cells);
-            slot.keep(bare, s, &out[from..], after);
-            after
+            let key = short_bytes(bytes, start, end);
+            self.cached(&mut short[slot_of(key)], key, &line[start..end], out, cells);
         } else if len <= SEGMENT {
             let long = &mut **long.get_or_insert_with(slots::<Slot<u128>, SLOTS>);
-            let bare = long_bytes(bytes, start, end);
-            let key = bare | (state as u128) << 120;
-            let at = slot_of(bare as u64 ^ (bare >> 64) as u64) ^ (state & 1) as usize;
-            self.cached(&mut long[at], key, (line, start, end), state, out, cells)
+            let key = long_bytes(bytes, start, end);
+            self.cached(&mut long[slot_of(key as u64 ^ (key >> 64) as u64)], key, &line[start..end], out, cells);
         } else {
-            self.decode_span(&line[start..end], state, out, cells)
+            self.decode_span(&line[start..end], 0, out, cells);
         }
     }
 
-    /// Decodes the segment `line[start..end]` from `state` through the cache slot `slot`, where its key is
-    /// `key`; returns the state after it.
+    /// Decodes `segment` through the cache slot `slot`, where its key is `key`.
     #[inline(always)]
     fn cached<K: Copy + PartialEq>(
         &self,
         slot: &mut Slot<K>,
         key: K,
-        (line, start, end): (&str, usize, usize),
-        state: u8,
+        segment: &str,
         out: &mut String,
         cells: &mut Vec<Cell>,
-    ) -> u8 {
+    ) {
         if slot.key == key {
             slot.push_to(out);
-            return slot.state;
+            return;
         }
         let from = out.len();
-        let after = self.decode_span(&line[start..end], state, out, cells);
-        if let Some(new) = Slot::new(key, &out[from..], after) {
+        self.decode_span(segment, 0, out, cells);
+        if let Some(new) = Slot::new(key, &out[from..]) {
             *slot = new;
         }
-        after
     }
 
     /// Decodes `text` from `state` (1: what comes before can carry a sign), appending to `out`, and returns the
@@ -1101,6 +1037,32 @@ mod tests {
                 let mut out = String::new();
                 codec.decode_line(line, &mut out, &mut scratch);
                 prop_assert_eq!(&out, &codec.decode(line, &mut Scratch::default()), "{:?}", line);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// What follows a cut reads the same whatever precedes it (SPEC E3): from every cut of a line, the rest
+        /// decodes to the same text and state from either state. This is why a segment's cache key has no state.
+        #[test]
+        fn a_cut_forgets_the_state(
+            e in 0usize..28,
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..24),
+            bytes in proptest::collection::vec(any::<u8>(), 0..24),
+        ) {
+            let codec = Encoding(e as u8).codec();
+            let mut cells = Vec::new();
+            let latin1: String = bytes.iter().map(|&b| b as char).collect();
+            for line in [glyph_text(e, &picks), latin1] {
+                let b = line.as_bytes();
+                for i in (1..b.len()).filter(|&i| codec.cuts[u16::from_le_bytes([b[i - 1], b[i]]) as usize]) {
+                    let (mut zero, mut one) = (String::new(), String::new());
+                    let after_zero = codec.decode_span(&line[i..], 0, &mut zero, &mut cells);
+                    let after_one = codec.decode_span(&line[i..], 1, &mut one, &mut cells);
+                    prop_assert_eq!((zero, after_zero), (one, after_one), "{:?} from byte {}", line, i);
+                }
             }
         }
     }
