@@ -46,6 +46,10 @@ const TARGETS: &[(&str, Seeds)] = &[
     ("oiwer_batch", Seeds::OiwerBatch),
     ("lattice_records", Seeds::Files(&["fixtures/vimarsha/lattice_cli_input.jsonl"])),
     ("yaappu_records", Seeds::Files(&["fixtures/a1/a1_sample.jsonl"])),
+    (
+        "legacy_decode",
+        Seeds::Files(&["crates/uraikal-legacy/data/kural-sample.txt", "crates/uraikal-legacy/data/english-sample.txt"]),
+    ),
 ];
 
 /// Files whose strings seed the text targets.

@@ -103,6 +103,27 @@ fn main() {
         }
         return;
     }
+    if args[0] == "--decode" {
+        // `--decode FILE ENC ROUNDS`: decoding alone, line by line, ROUNDS times over the file (for a profiler or
+        // a steadier clock), in-process, one thread, after the one-off set-up; the lines are split before the
+        // clock starts, as `bench-peers` times open-tamil's `*2unicode` on a list of lines.
+        let text = std::fs::read_to_string(&args[1]).unwrap();
+        let enc = uraikal_legacy::Encoding::from_name(&args[2]).unwrap();
+        let rounds: usize = args[3].parse().unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let _ = enc.decode("x");
+        let (start, mut out, mut written) = (cpu(), String::new(), 0);
+        for _ in 0..rounds {
+            for line in &lines {
+                out.clear();
+                enc.decode_into(line, &mut out);
+                written += out.len();
+            }
+        }
+        let s = cpu() - start;
+        println!("decode {:.0} MB/s (CPU time, {written} bytes written)", (text.len() * rounds) as f64 / s / 1e6);
+        return;
+    }
     if args[0] == "--speed" {
         // `--speed FILE [ENC]`: in-process throughput on a file (after the one-off set-up), one thread; Bamini
         // unless ENC is given.

@@ -12,11 +12,12 @@
 //! fresh text too, so the segmentation runs on few of them.
 
 use std::collections::HashMap;
+use std::hint::select_unpredictable;
 
 use crate::tables::OPEN_TAMIL;
 
-/// Segments longer than this (bytes) are not cached (a cache key holds the bytes, their length and the state
-/// before them: a u64 up to 7 bytes, a u128 up to 15).
+/// Segments longer than this (bytes) are not cached (a cache key holds the bytes and their length: a u64 up to
+/// 7 bytes, a u128 up to 15).
 const SEGMENT: usize = 15;
 /// Each segment cache's slots (direct-mapped: a new segment overwrites the slot's old one).
 const SLOTS: usize = 1 << 13;
@@ -279,12 +280,13 @@ pub(crate) struct Codec {
     index: usize,
     decode: ByteTrie,
     pieces: Vec<Piece>,
-    /// At `a << 8 | b`: the least-cost segmentation may be cut between bytes a and b (see `decode_line`). Bytes,
-    /// not bits: 64 KB, but the scan for cuts takes 3 instructions fewer per byte, and is faster (fifth pass).
+    /// At `b << 8 | a` (the two bytes as a little-endian u16): the least-cost segmentation may be cut between
+    /// bytes a and b (see `decode_line`). Bytes, not bits: 64 KB, but the scan for cuts takes 3 instructions
+    /// fewer per byte, and is faster (fifth pass).
     cuts: Box<[bool; 1 << 16]>,
-    /// At `byte << 1 | state`, an ASCII byte's decoding as a segment of its own, keyed as the segment cache keys
-    /// it (`short_key`; key 0: none, see `Slot::new`, and for the other bytes, which are no character).
-    single: Box<[Slot<u64>; 512]>,
+    /// At `byte`, an ASCII byte's decoding as a segment of its own, keyed as the segment cache keys it
+    /// (`short_bytes`; key 0: none, see `Slot::new`, and for the other bytes, which are no character).
+    single: Box<[Slot<u64>; 256]>,
     glyph_low: Box<[bool; 256]>,
     glyph_high: Vec<char>,
     encode: Trie,
@@ -309,35 +311,35 @@ pub(crate) struct Scratch {
 }
 
 /// One encoding's decoded segments, direct-mapped by their key's hash (a new segment overwrites the slot's old
-/// one); each table is allocated when first used (256 and 384 KB).
+/// one); each table is allocated when first used (528 and 384 KB).
 #[derive(Default)]
 struct Segments {
-    /// Segments of at most 7 bytes.
-    short: Option<Box<[Slot<u64>; SLOTS]>>,
+    /// Segments of at most 7 bytes: `SLOTS` slots, then a copy of the codec's `single` (one index reaches
+    /// either).
+    short: Option<Box<[Slot<u64>; SLOTS + 256]>>,
     /// Segments of 8 to 15 bytes (fonts whose glyphs are two bytes of UTF-8 have many).
     long: Option<Box<[Slot<u128>; SLOTS]>>,
 }
 
-/// A decoded segment: its key (`segment_key`; 0: empty), its decoding (the first `len` bytes of `text`) and the
-/// state after it.
+/// A decoded segment: its key (`short_bytes` or `long_bytes`; 0: empty) and its decoding (the first `len`
+/// bytes of `text`).
 #[derive(Clone, Copy, Default)]
 struct Slot<K> {
     key: K,
     text: [u8; SHORT],
     len: u8,
-    state: u8,
 }
 
 impl<K> Slot<K> {
-    /// The slot of a segment decoded as `decoded`, leaving `state`; None when the decoding is too long or could
-    /// compose with what comes before it (ா or ௗ first: ெ + ா = ொ).
-    fn new(key: K, decoded: &str, state: u8) -> Option<Slot<K>> {
+    /// The slot of a segment decoded as `decoded`; None when the decoding is too long or could compose with
+    /// what comes before it (ா or ௗ first: ெ + ா = ொ).
+    fn new(key: K, decoded: &str) -> Option<Slot<K>> {
         if decoded.len() > SHORT || decoded.starts_with(['\u{0BBE}', '\u{0BD7}']) {
             return None;
         }
         let mut text = [0; SHORT];
         text[..decoded.len()].copy_from_slice(decoded.as_bytes());
-        Some(Slot { key, text, len: decoded.len() as u8, state })
+        Some(Slot { key, text, len: decoded.len() as u8 })
     }
 
     /// Appends the decoding to `out`.
@@ -366,26 +368,31 @@ fn bools() -> Box<[bool; 1 << 16]> {
     vec![false; 1 << 16].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
 }
 
-/// An empty segment cache (on the heap: 256 or 384 KB).
-fn slots<K: Copy + Default>() -> Box<[Slot<K>; SLOTS]> {
-    vec![Slot::default(); SLOTS].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
+/// An empty segment cache (on the heap).
+fn slots<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
+    vec![T::default(); N].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
 }
 
-/// The cache key of the segment `line[start..end]` (at most 7 bytes) read from `state`: its bytes, and its
-/// length and the state in the top byte. `line` goes on for at least 8 bytes from `start` (`decode_line` pads
-/// it; the bytes after `end` are masked off).
-#[inline]
-fn short_key(line: &[u8], start: usize, end: usize, state: u8) -> u64 {
-    short_bytes(line, start, end) | (state as u64) << 56
-}
-
-/// `short_key` without the state.
+/// The segment `line[start..end]` (at most 7 bytes) as a u64: its bytes, and its length in bits 57–59 (never
+/// 0). `line` goes on for at least 8 bytes from `start` (`decode_line` pads it; the bytes after `end` are masked
+/// off).
 #[inline]
 fn short_bytes(line: &[u8], start: usize, end: usize) -> u64 {
     let len = end - start;
     let eight = u64::from_le_bytes(line[start..start + 8].try_into().unwrap_or_default());
-    eight & ((1 << (8 * len)) - 1) | (len as u64) << 57
+    eight & MASKS[len] | (len as u64) << 57
 }
+
+/// At `len` (0 to 7): the low `len` bytes of a u64.
+const MASKS: [u64; 8] = {
+    let mut masks = [0; 8];
+    let mut len = 0;
+    while len < 8 {
+        masks[len] = (1 << (8 * len)) - 1;
+        len += 1;
+    }
+    masks
+};
 
 /// `short_bytes` for a segment of 8 to 15 bytes (`line` goes on for at least 16 bytes from `start`).
 #[inline]
@@ -482,7 +489,7 @@ impl Codec {
             decode: ByteTrie::new(pairs.iter().map(|(legacy, _)| *legacy)),
             pieces: Vec::new(),
             cuts: bools(),
-            single: Box::new([Slot::default(); 512]),
+            single: Box::new([Slot::default(); 256]),
             glyph_low: Box::new([false; 256]),
             glyph_high: Vec::new(),
             encode: Trie::new(),
@@ -595,23 +602,22 @@ impl Codec {
         }
         codec.cuts = codec.cuts(&decoded_keys);
         let mut cells = Vec::new();
-        for state in 0..2 {
-            for b in 0..128u8 {
-                let mut text = String::new();
-                let after = codec.decode_span(&(b as char).to_string(), state, &mut text, &mut cells);
-                let slot =
-                    Slot::new(short_key(&[b, 0, 0, 0, 0, 0, 0, 0], 0, 1, state), &text, after).unwrap_or_default();
-                codec.single[(b as usize) << 1 | state as usize] = slot;
-            }
+        for b in 0..128u8 {
+            let mut text = String::new();
+            codec.decode_span(&(b as char).to_string(), 0, &mut text, &mut cells);
+            codec.single[b as usize] =
+                Slot::new(short_bytes(&[b, 0, 0, 0, 0, 0, 0, 0], 0, 1), &text).unwrap_or_default();
         }
         codec
     }
 
-    /// Where the least-cost segmentation may be cut (at `a << 8 | b` of the result: between bytes a and b).
+    /// Where the least-cost segmentation may be cut (at `b << 8 | a` of the result: between bytes a and b).
     /// At such a point no key spans (no key holds a followed by b), and the rest of the text costs the same
     /// whatever came before (b starts a character that is no sign, and every key that starts with b reads as a
     /// piece that is not stranded and is not empty): the choices before the point do not depend on what
-    /// follows, and those after it depend only on the state the piece before it leaves.
+    /// follows, and those after it not on what precedes, not even on its state (whether it ends in a
+    /// consonant): every piece that can start there costs the same from either state and leaves a state of its
+    /// own (`a_cut_forgets_the_state`).
     fn cuts(&self, keys: &[String]) -> Box<[bool; 1 << 16]> {
         let mut first = [true; 256];
         // A continuation byte starts no character; U+0B80..U+0BFF (lead byte E0) holds the signs.
@@ -634,7 +640,7 @@ impl Codec {
         }
         let mut cuts = bools();
         for (at, &spanned) in pair.iter().enumerate() {
-            cuts[at] = !spanned && first[at & 0xFF];
+            cuts[(at & 0xFF) << 8 | at >> 8] = !spanned && first[at & 0xFF];
         }
         cuts
     }
@@ -685,15 +691,19 @@ impl Codec {
     }
 
     /// Decodes a line, appending to `out`: the same as `decode`, segment by segment. The line is cut where
-    /// `cuts` allows (before and after a space, between most syllables), the segments are decoded in order,
-    /// each from the state the one before it left, and a decoded segment is cached with that state (text
-    /// repeats its syllables, fresh text too).
+    /// `cuts` allows (before and after a space, between most syllables) and each segment is decoded on its own,
+    /// as if it began a line (after a cut the state before does not matter, see `cuts`), so a segment's
+    /// decoding is cached by its bytes alone (text repeats its syllables, fresh text too).
     pub(crate) fn decode_line(&self, line: &str, out: &mut String, scratch: &mut Scratch) {
         if scratch.caches.len() <= self.index {
             scratch.caches.resize_with(self.index + 1, Segments::default);
         }
         let cache = &mut scratch.caches[self.index];
-        let short = &mut **cache.short.get_or_insert_with(slots);
+        let short = &mut **cache.short.get_or_insert_with(|| {
+            let mut table = slots::<Slot<u64>, { SLOTS + 256 }>();
+            table[SLOTS..].copy_from_slice(&self.single[..]);
+            table
+        });
         let long = &mut cache.long;
         let bytes = line.as_bytes();
         let n = bytes.len();
@@ -707,12 +717,13 @@ impl Codec {
         starts.resize(n / 64 + 1, 0);
         for (w, word) in starts.iter_mut().enumerate() {
             let (from, to) = ((w * 64).max(1), (w * 64 + 64).min(n));
-            let (mut bits, mut last) = (0u64, bytes[from - 1]);
-            for (i, &b) in bytes[from..to].iter().enumerate() {
-                let at = (last as usize) << 8 | b as usize;
-                bits |= (self.cuts[at] as u64) << ((from + i) & 63);
-                last = b;
+            // Each pair's bit enters at the top (a shift by a constant), then the word is moved down into place.
+            let mut bits = 0u64;
+            for pair in bytes[from - 1..to].windows(2) {
+                let at = u16::from_le_bytes([pair[0], pair[1]]) as usize;
+                bits = bits >> 1 | (self.cuts[at] as u64) << 63;
             }
+            bits = bits.checked_shr((64 - (to - from) - (from & 63)) as u32).unwrap_or(0);
             *word = bits;
         }
         starts[n / 64] |= 1 << (n & 63);
@@ -723,82 +734,101 @@ impl Codec {
         padded.extend_from_slice(&[0; 16]);
         let padded = &padded[..];
         let cells = &mut scratch.cells;
-        let (mut start, mut state) = (0, 0u8);
+        let mut start = 0;
+        // The answer grows in `buf`, whose pointer and length stay in registers (`out` is seen by the slow
+        // path's calls): a found segment is a copy of SHORT bytes into room reserved for a whole word's segments,
+        // and a new length.
+        let mut buf = std::mem::take(out).into_bytes();
         for (w, &word) in starts.iter().enumerate() {
             let mut word = word;
+            buf.reserve(word.count_ones() as usize * SHORT);
+            let (mut written, mut room) = (buf.len(), buf.as_mut_ptr());
             while word != 0 {
                 let end = w << 6 | word.trailing_zeros() as usize;
                 word &= word - 1;
-                state = self.segment((line, padded), (start, end, padded[start]), state, short, long, out, cells);
+                let len = end - start;
+                if len <= 7 {
+                    debug_assert!(start < n && padded.len() >= n + 8);
+                    // SAFETY: start < end <= n, and `padded` goes on for 16 bytes after n. (`short_bytes`, whose
+                    // bounds checks cost 5 % here.)
+                    let eight = u64::from_le(unsafe { padded.as_ptr().add(start).cast::<u64>().read_unaligned() });
+                    let bare = eight & MASKS[len] | (len as u64) << 57;
+                    // A byte from the `single` part, more bytes from the cache part: chosen without a branch
+                    // (which would be mispredicted as often as not: half the segments are one byte).
+                    let slot = &short[select_unpredictable(len == 1, SLOTS + (eight & 0xFF) as usize, slot_of(bare))];
+                    if slot.key == bare {
+                        // SAFETY: the room reserved above is SHORT bytes for each of the word's segments, and
+                        // those before this one wrote at most SHORT bytes each, so the copy ends within it; the key
+                        // matched, so `text[..len]` is a decoding `Slot::new` copied from a &str (len <= SHORT):
+                        // `buf[..written]` stays UTF-8 and initialised.
+                        unsafe { std::ptr::copy_nonoverlapping(slot.text.as_ptr(), room.add(written), SHORT) };
+                        written += slot.len as usize;
+                        start = end;
+                        continue;
+                    }
+                }
+                // SAFETY: `buf[..written]` is whole decodings of segments (UTF-8, initialised).
+                let mut text = unsafe {
+                    buf.set_len(written);
+                    String::from_utf8_unchecked(std::mem::take(&mut buf))
+                };
+                self.segment((line, padded), (start, end), short, long, &mut text, cells);
+                buf = text.into_bytes();
+                buf.reserve(word.count_ones() as usize * SHORT);
+                (written, room) = (buf.len(), buf.as_mut_ptr());
                 start = end;
             }
+            // SAFETY: as above.
+            unsafe { buf.set_len(written) };
         }
+        // SAFETY: as above.
+        *out = unsafe { String::from_utf8_unchecked(buf) };
     }
 
-    /// Decodes the segment `line[start..end]` (its first byte `first`; `bytes`: the line padded) from `state`
-    /// (a single byte from `single`, a longer one through the caches `short` and `long`), returns the state
-    /// after it.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
+    /// Decodes the segment `line[start..end]` (`bytes`: the line padded) through the caches `short` and `long`,
+    /// where `decode_line`'s own look in them found nothing (a byte `single` has no decoding for, or more bytes
+    /// not in their slot).
     fn segment(
         &self,
         (line, bytes): (&str, &[u8]),
-        (start, end, first): (usize, usize, u8),
-        state: u8,
-        short: &mut [Slot<u64>; SLOTS],
+        (start, end): (usize, usize),
+        short: &mut [Slot<u64>; SLOTS + 256],
         long: &mut Option<Box<[Slot<u128>; SLOTS]>>,
         out: &mut String,
         cells: &mut Vec<Cell>,
-    ) -> u8 {
+    ) {
         let len = end - start;
         if len <= 7 {
-            // A byte from `single`, which holds the same keys, more bytes from the cache: chosen without a branch
-            // (which would be mispredicted as often as not: half the segments are one byte).
-            // The slot is found from the bytes alone, and the state picks one of two neighbours: the state comes
-            // from the segment before, and the hash need not wait for it.
-            let state = state & 1;
-            let bare = short_bytes(bytes, start, end);
-            let (key, at) = (bare | (state as u64) << 56, slot_of(bare) ^ state as usize);
-            let single = &self.single[(first as usize) << 1 | state as usize];
-            let slot = if len == 1 { single } else { &short[at] };
-            if slot.key == key {
-                slot.push_to(out);
-                return slot.state;
-            }
-            self.cached(&mut short[at], key, (line, start, end), state, out, cells)
+            let key = short_bytes(bytes, start, end);
+            self.cached(&mut short[slot_of(key)], key, &line[start..end], out, cells);
         } else if len <= SEGMENT {
-            let long = &mut **long.get_or_insert_with(slots);
-            let bare = long_bytes(bytes, start, end);
-            let key = bare | (state as u128) << 120;
-            let at = slot_of(bare as u64 ^ (bare >> 64) as u64) ^ (state & 1) as usize;
-            self.cached(&mut long[at], key, (line, start, end), state, out, cells)
+            let long = &mut **long.get_or_insert_with(slots::<Slot<u128>, SLOTS>);
+            let key = long_bytes(bytes, start, end);
+            self.cached(&mut long[slot_of(key as u64 ^ (key >> 64) as u64)], key, &line[start..end], out, cells);
         } else {
-            self.decode_span(&line[start..end], state, out, cells)
+            self.decode_span(&line[start..end], 0, out, cells);
         }
     }
 
-    /// Decodes the segment `line[start..end]` from `state` through the cache slot `slot`, where its key is
-    /// `key`; returns the state after it.
+    /// Decodes `segment` through the cache slot `slot`, where its key is `key`.
     #[inline(always)]
     fn cached<K: Copy + PartialEq>(
         &self,
         slot: &mut Slot<K>,
         key: K,
-        (line, start, end): (&str, usize, usize),
-        state: u8,
+        segment: &str,
         out: &mut String,
         cells: &mut Vec<Cell>,
-    ) -> u8 {
+    ) {
         if slot.key == key {
             slot.push_to(out);
-            return slot.state;
+            return;
         }
         let from = out.len();
-        let after = self.decode_span(&line[start..end], state, out, cells);
-        if let Some(new) = Slot::new(key, &out[from..], after) {
+        self.decode_span(segment, 0, out, cells);
+        if let Some(new) = Slot::new(key, &out[from..]) {
             *slot = new;
         }
-        after
     }
 
     /// Decodes `text` from `state` (1: what comes before can carry a sign), appending to `out`, and returns the
@@ -1007,6 +1037,32 @@ mod tests {
                 let mut out = String::new();
                 codec.decode_line(line, &mut out, &mut scratch);
                 prop_assert_eq!(&out, &codec.decode(line, &mut Scratch::default()), "{:?}", line);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// What follows a cut reads the same whatever precedes it (SPEC E3): from every cut of a line, the rest
+        /// decodes to the same text and state from either state. This is why a segment's cache key has no state.
+        #[test]
+        fn a_cut_forgets_the_state(
+            e in 0usize..28,
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..24),
+            bytes in proptest::collection::vec(any::<u8>(), 0..24),
+        ) {
+            let codec = Encoding(e as u8).codec();
+            let mut cells = Vec::new();
+            let latin1: String = bytes.iter().map(|&b| b as char).collect();
+            for line in [glyph_text(e, &picks), latin1] {
+                let b = line.as_bytes();
+                for i in (1..b.len()).filter(|&i| codec.cuts[u16::from_le_bytes([b[i - 1], b[i]]) as usize]) {
+                    let (mut zero, mut one) = (String::new(), String::new());
+                    let after_zero = codec.decode_span(&line[i..], 0, &mut zero, &mut cells);
+                    let after_one = codec.decode_span(&line[i..], 1, &mut one, &mut cells);
+                    prop_assert_eq!((zero, after_zero), (one, after_one), "{:?} from byte {}", line, i);
+                }
             }
         }
     }

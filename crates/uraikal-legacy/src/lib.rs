@@ -106,10 +106,19 @@ impl Encoding {
         let codec = self.codec();
         SCRATCH.with(|s| {
             let scratch = &mut s.borrow_mut();
-            // Line by line: the segmentation's memory stays proportional to a line.
-            for line in text.split_inclusive('\n') {
-                codec.decode_line(line, out, scratch);
+            // A line break is a cut (no key holds one, and what follows it reads as at the start of a line):
+            // text is decoded whole, without a search for line breaks, unless it is long, and then in pieces
+            // ending at line breaks, so that the segmentation's memory stays proportional to ≈ 64 KB.
+            let mut rest = text;
+            while rest.len() > 1 << 16 {
+                let end = rest.as_bytes()[1 << 16..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(rest.len(), |i| (1 << 16) + i + 1);
+                codec.decode_line(&rest[..end], out, scratch);
+                rest = &rest[end..];
             }
+            codec.decode_line(rest, out, scratch);
         })
     }
 

@@ -47,6 +47,23 @@ proptest! {
         let _ = decode_auto(&text);
     }
 
+    /// E3: a line break is a cut, so text decodes as its lines one by one (`decode` does not look for line
+    /// breaks): on Latin-1 bytes with many line breaks, and on Tamil lines in the encoding's own glyphs.
+    #[test]
+    fn text_decodes_as_its_lines(
+        bytes in proptest::collection::vec(prop_oneof![Just(b'\n'), any::<u8>()], 0..64),
+        lines in proptest::collection::vec(tamil_text(), 0..6),
+        e in 0usize..28,
+    ) {
+        let enc = encodings()[e];
+        let latin1: String = bytes.iter().map(|&b| b as char).collect();
+        let glyphs = lines.iter().map(|l| enc.encode_lossy(l)).collect::<Vec<_>>().join("\n");
+        for text in [latin1, glyphs] {
+            let by_line: String = text.split_inclusive('\n').map(|l| enc.decode(l)).collect();
+            prop_assert_eq!(enc.decode(&text), by_line, "{:?}", text);
+        }
+    }
+
     /// E4: what encode returns decodes back to its input, so encode∘decode∘encode = encode; lossy never fails.
     #[test]
     fn encode_decode_encode_is_encode(text in tamil_text(), e in 0usize..28) {
@@ -109,6 +126,11 @@ fn kurals_round_trip_in_every_encoding() {
             }
         }
         println!("{}: {written}/2660 kural lines written", enc.name());
+        // The whole file at once (over 64 KB, so `decode` cuts it at line breaks) reads as its lines.
+        let file = lines.iter().map(|l| enc.encode_lossy(l) + "\n").collect::<String>();
+        let by_line: String = file.split_inclusive('\n').map(|l| enc.decode(l)).collect();
+        assert!(file.len() > 1 << 16);
+        assert!(enc.decode(&file) == by_line, "{}: the file decodes otherwise than its lines", enc.name());
     }
 }
 
