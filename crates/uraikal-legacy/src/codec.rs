@@ -311,7 +311,7 @@ pub(crate) struct Scratch {
 }
 
 /// One encoding's decoded segments, direct-mapped by their key's hash (a new segment overwrites the slot's old
-/// one); each table is allocated when first used (528 and 384 KB).
+/// one); each table is allocated when first used (264 and 384 KB).
 #[derive(Default)]
 struct Segments {
     /// Segments of at most 7 bytes: `SLOTS` slots, then a copy of the codec's `single` (one index reaches
