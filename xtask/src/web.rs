@@ -532,27 +532,31 @@ fn bench_against_native(root: &Path, rounds: usize) -> Result<()> {
     );
     println!("| operation | mode | clock | native ms (median, range) | WASM ms (median, range) | WASM / native (median, range) |");
     println!("|---|---|---|---|---|---|");
+    let range = |v: &[f64]| {
+        let (lo, hi) = (v.iter().cloned().fold(f64::INFINITY, f64::min), v.iter().cloned().fold(0.0, f64::max));
+        format!("{lo:.1}–{hi:.1}")
+    };
     for op in ["normalize", "wer"] {
-        // The page's fastest path against native Rust on its own strings: WASM `normalize_joined` (from the
-        // JavaScript strings to the JavaScript strings) over native `normalize_many`.
-        let pairs: Vec<(&str, &str, &str)> =
-            if op == "normalize" { vec![("joined", "typed", "cpu"), ("joined", "typed", "wall")] } else { vec![] };
-        for (mode, clock) in [
-            ("call", "cpu"),
-            ("call", "wall"),
-            ("batch", "cpu"),
-            ("batch", "wall"),
-            ("typed", "cpu"),
-            ("typed", "wall"),
-            ("joined", "cpu"),
-            ("joined", "wall"),
-        ] {
-            let key = |side: &str| (side.to_string(), op.to_string(), mode.to_string(), clock);
-            let (Some(n), Some(w)) = (times.get(&key("native")), times.get(&key("wasm"))) else { continue };
+        // Each mode against the same mode natively; then the page's fastest path against native Rust on its own
+        // strings: WASM `normalize_joined` (from the JavaScript strings to the JavaScript strings) over native
+        // `normalize_many`.
+        let mut rows: Vec<(&str, &str, &str)> = ["call", "batch", "typed", "joined"]
+            .into_iter()
+            .flat_map(|mode| [(mode, mode, "cpu"), (mode, mode, "wall")])
+            .collect();
+        if op == "normalize" {
+            rows.extend([("joined", "typed", "cpu"), ("joined", "typed", "wall")]);
+        }
+        for (wasm_mode, native_mode, clock) in rows {
+            let key = |side: &str, mode: &str| (side.to_string(), op.to_string(), mode.to_string(), clock);
+            let (Some(n), Some(w)) = (times.get(&key("native", native_mode)), times.get(&key("wasm", wasm_mode)))
+            else {
+                continue;
+            };
             let ratios: Vec<f64> = n.iter().zip(w).map(|(n, w)| w / n).collect();
-            let range = |v: &[f64]| {
-                let (lo, hi) = (v.iter().cloned().fold(f64::INFINITY, f64::min), v.iter().cloned().fold(0.0, f64::max));
-                format!("{lo:.1}–{hi:.1}")
+            let mode = match wasm_mode == native_mode {
+                true => wasm_mode.to_string(),
+                false => format!("WASM {wasm_mode} / native {native_mode}"),
             };
             println!(
                 "| {op} | {mode} | {clock} | {:.1} ({}) | {:.1} ({}) | {:.2}× ({}) |",
@@ -562,20 +566,6 @@ fn bench_against_native(root: &Path, rounds: usize) -> Result<()> {
                 range(w),
                 median(&ratios),
                 range(&ratios)
-            );
-        }
-        for (wasm_mode, native_mode, clock) in pairs {
-            let native = times.get(&("native".to_string(), op.to_string(), native_mode.to_string(), clock));
-            let wasm = times.get(&("wasm".to_string(), op.to_string(), wasm_mode.to_string(), clock));
-            let (Some(n), Some(w)) = (native, wasm) else { continue };
-            let ratios: Vec<f64> = n.iter().zip(w).map(|(n, w)| w / n).collect();
-            println!(
-                "| {op} | WASM {wasm_mode} / native {native_mode} | {clock} | {:.1} | {:.1} | {:.2}× ({:.1}–{:.1}) |",
-                median(n),
-                median(w),
-                median(&ratios),
-                ratios.iter().cloned().fold(f64::INFINITY, f64::min),
-                ratios.iter().cloned().fold(0.0, f64::max)
             );
         }
     }
